@@ -1,0 +1,196 @@
+// swift-tools-version: 6.1
+// The Hatch device toolkit: a modular dependency container (with its macro and static analyzer),
+// an async MQTT client over libmosquitto, a simulated Hatch Restore fleet, the IoT clients and
+// feature modules that use the container for real, and the `hatchctl` command-line tool.
+// See ../shared/DESIGN.md (layers) and README.md.
+
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "HatchDeviceToolkit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HatchModularDependencyContainer", targets: ["HatchModularDependencyContainer"]),
+        .library(name: "DependencyGraphAnalyzer", targets: ["DependencyGraphAnalyzer"]),
+        .executable(name: "dependency-analyzer", targets: ["dependency-analyzer"]),
+        .plugin(name: "AnalyzeDependenciesPlugin", targets: ["AnalyzeDependenciesPlugin"]),
+        .library(name: "HatchMQTT", targets: ["HatchMQTT"]),
+        .library(name: "HatchMosquittoBroker", targets: ["HatchMosquittoBroker"]),
+        .library(name: "HatchDeviceModel", targets: ["HatchDeviceModel"]),
+        .library(name: "HatchDeviceSimulator", targets: ["HatchDeviceSimulator"]),
+        .library(name: "HatchIoTDeviceStateEmitterClient", targets: ["HatchIoTDeviceStateEmitterClient"]),
+        .library(name: "HatchIoTActionSenderClient", targets: ["HatchIoTActionSenderClient"]),
+        .library(name: "HatchIoTDeviceConnectionStateClient", targets: ["HatchIoTDeviceConnectionStateClient"]),
+        .library(name: "HatchDeviceSession", targets: ["HatchDeviceSession"]),
+        .library(name: "HatchAdultRoutine", targets: ["HatchAdultRoutine"]),
+        .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
+        .executable(name: "hatchctl", targets: ["hatchctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+    ],
+    targets: [
+        // MARK: - Dependency container
+
+        .macro(
+            name: "HatchModularDependencyContainerMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "HatchModularDependencyContainer",
+            dependencies: ["HatchModularDependencyContainerMacros"]
+        ),
+        .testTarget(
+            name: "HatchModularDependencyContainerTests",
+            dependencies: ["HatchModularDependencyContainer"]
+        ),
+        .testTarget(
+            name: "HatchModularDependencyContainerMacrosTests",
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchModularDependencyContainerMacros",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+
+        // MARK: - Static analyzer
+
+        .target(
+            name: "DependencyGraphAnalyzer",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "dependency-analyzer",
+            dependencies: [
+                "DependencyGraphAnalyzer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .plugin(
+            name: "AnalyzeDependenciesPlugin",
+            capability: .command(
+                intent: .custom(verb: "analyze-dependencies", description: "Check every @DependencyRequirements module's requirements statically"),
+                permissions: []
+            ),
+            dependencies: ["dependency-analyzer"]
+        ),
+        .testTarget(
+            name: "DependencyGraphAnalyzerTests",
+            dependencies: ["DependencyGraphAnalyzer"]
+        ),
+
+        // MARK: - MQTT transport
+
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
+        ),
+        .target(name: "HatchMQTT", dependencies: ["CMosquitto"]),
+        .target(name: "HatchMosquittoBroker"),
+        .testTarget(
+            name: "HatchMQTTTests",
+            dependencies: ["HatchMQTT", "HatchMosquittoBroker"]
+        ),
+
+        // MARK: - Device model and simulated fleet
+
+        .target(
+            name: "HatchDeviceModel",
+            dependencies: [.product(name: "Tagged", package: "swift-tagged")]
+        ),
+        .target(
+            name: "HatchDeviceSimulator",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchDeviceSimulatorTests",
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker"]
+        ),
+
+        // MARK: - IoT clients (never import the container)
+
+        .target(
+            name: "HatchIoTDeviceStateEmitterClient",
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+        ),
+        .target(
+            name: "HatchIoTActionSenderClient",
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+        ),
+        .target(
+            name: "HatchIoTDeviceConnectionStateClient",
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+        ),
+
+        // MARK: - Feature modules (use the container)
+
+        .target(
+            name: "HatchDeviceSession",
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchDeviceModel",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+            ]
+        ),
+        .target(
+            name: "HatchAdultRoutine",
+            dependencies: ["HatchModularDependencyContainer", "HatchDeviceSession"]
+        ),
+        .target(
+            name: "HatchAdultAlarms",
+            dependencies: ["HatchModularDependencyContainer", "HatchDeviceSession"]
+        ),
+        .testTarget(
+            name: "HatchFeatureTests",
+            dependencies: [
+                "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
+                "HatchDeviceSimulator", "HatchMosquittoBroker",
+            ]
+        ),
+
+        // MARK: - Command-line tool
+
+        .executableTarget(
+            name: "hatchctl",
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchMQTT",
+                "HatchMosquittoBroker",
+                "HatchDeviceModel",
+                "HatchDeviceSimulator",
+                "HatchDeviceSession",
+                "HatchAdultRoutine",
+                "HatchAdultAlarms",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+                "DependencyGraphAnalyzer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchctlTests",
+            dependencies: ["HatchMosquittoBroker", "HatchDeviceModel"]
+        ),
+    ]
+)

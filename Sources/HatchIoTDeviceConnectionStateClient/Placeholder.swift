@@ -1,0 +1,1 @@
+// Placeholder until this module is built; see the issue that owns it.

@@ -1,0 +1,1 @@
+print("dependency-analyzer: not built yet")

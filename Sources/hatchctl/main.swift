@@ -1,0 +1,1 @@
+print("hatchctl: not built yet")
