@@ -70,6 +70,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         .executableTarget(
@@ -89,7 +90,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DependencyGraphAnalyzerTests",
-            dependencies: ["DependencyGraphAnalyzer"]
+            dependencies: ["DependencyGraphAnalyzer"],
+            exclude: ["Fixtures"]
         ),
 
         // MARK: - MQTT transport

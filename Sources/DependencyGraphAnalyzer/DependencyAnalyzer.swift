@@ -1,0 +1,113 @@
+/// The analyser's entry point: finds the Swift files for a mode, reads them (concurrently, through the
+/// content-hash cache), merges them into a `ModuleGraph` and checks it.
+public struct DependencyAnalyzer: Sendable {
+    /// What to analyse and how.
+    public struct Options: Sendable {
+        /// The package folder, or the folder holding many packages.
+        public var path: String
+        /// `package` or `monorepo`.
+        public var mode: AnalysisMode
+        /// Whether to read and write the cache.
+        public var useCache: Bool
+        /// The cache folder; `nil` means `<path>/.build/dependency-analyzer-cache`.
+        public var cacheDirectory: String?
+        /// Whether `Tests/` folders are analysed too (their `Fixtures/` never are).
+        public var includeTests: Bool
+
+        /// Creates options.
+        public init(path: String, mode: AnalysisMode = .package, useCache: Bool = true, cacheDirectory: String? = nil, includeTests: Bool = false) {
+            self.path = path
+            self.mode = mode
+            self.useCache = useCache
+            self.cacheDirectory = cacheDirectory
+            self.includeTests = includeTests
+        }
+
+        /// The cache folder actually used.
+        public var resolvedCacheDirectory: String { cacheDirectory ?? path + "/.build/dependency-analyzer-cache" }
+    }
+
+    /// The report and how it was obtained.
+    public struct Outcome: Sendable {
+        /// The report.
+        public var report: AnalysisReport
+        /// Swift files found.
+        public var filesFound: Int
+        /// Files parsed in this run (the rest came from the cache or did not mention the container).
+        public var filesParsed: Int
+        /// Whether the whole report came from the cache.
+        public var reportFromCache: Bool
+    }
+
+    /// The options.
+    public let options: Options
+
+    /// Creates an analyser.
+    public init(options: Options) {
+        var options = options
+        while options.path.count > 1, options.path.hasSuffix("/") { options.path.removeLast() }
+        self.options = options
+    }
+
+    /// Runs the analysis.
+    public func run() throws(AnalyzerError) -> Outcome {
+        let root = options.path
+        let packages = try SourceFileDiscovery.packages(in: root, mode: options.mode)
+        let files = SourceFileDiscovery.swiftFiles(ofPackages: packages, includeTests: options.includeTests)
+        let relativePaths = files.map { Self.relative($0, to: root) }
+        let contents: [FileContent] = ParallelMap.map(count: files.count) { index in
+            switch FileReader.read(files[index]) {
+            case .success(let bytes): FileContent(bytes: bytes, hash: ContentHasher.hash(bytes), failure: nil)
+            case .failure(let failure): FileContent(bytes: [], hash: "unreadable", failure: failure.reason)
+            }
+        }
+        let cache = options.useCache ? AnalysisCache(directory: options.resolvedCacheDirectory) : nil
+        var keyParts = ["v\(AnalysisCache.formatVersion)", options.mode.rawValue, "\(options.includeTests)"]
+        for (path, content) in zip(relativePaths, contents) { keyParts += [path, content.hash] }
+        let inputKey = ContentHasher.hash(keyParts)
+        if let cache, let report = cache.report(forInputKey: inputKey) {
+            return Outcome(report: report, filesFound: files.count, filesParsed: 0, reportFromCache: true)
+        }
+
+        let cached = cache?.summaries() ?? [:]
+        let reused: [SourceFileSummary?] = zip(relativePaths, contents).map { path, content in
+            guard let entry = cached[path], entry.hash == content.hash else { return nil }
+            return entry.summary
+        }
+        let toParse = reused.indices.filter { reused[$0] == nil }
+        let parsed: [SourceFileSummary] = ParallelMap.map(count: toParse.count) { slot in
+            let index = toParse[slot]
+            if let failure = contents[index].failure {
+                var summary = SourceFileSummary(path: relativePaths[index])
+                summary.diagnostics = [ParseDiagnostic(severity: .error, position: SourcePosition(file: relativePaths[index], line: 1), message: "cannot read the file: \(failure)")]
+                return summary
+            }
+            return SourceFileParser.summarize(bytes: contents[index].bytes, path: relativePaths[index])
+        }
+        var summaries = reused
+        for (slot, index) in toParse.enumerated() { summaries[index] = parsed[slot] }
+        let allSummaries = summaries.compactMap { $0 }
+
+        let graph = ModuleGraph(summaries: allSummaries)
+        let report = DependencyGraphChecker(graph: graph).check(fileCount: files.count)
+        if let cache {
+            let entries = allSummaries.indices.compactMap { index -> (path: String, hash: String, summary: SourceFileSummary)? in
+                contents[index].failure == nil ? (relativePaths[index], contents[index].hash, allSummaries[index]) : nil
+            }
+            try cache.store(summaries: entries, report: report, inputKey: inputKey)
+        }
+        return Outcome(report: report, filesFound: files.count, filesParsed: toParse.count, reportFromCache: false)
+    }
+
+    /// `path` relative to `root` when inside it.
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root == "/" ? "/" : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    private struct FileContent: Sendable {
+        var bytes: [UInt8]
+        var hash: String
+        var failure: String?
+    }
+}

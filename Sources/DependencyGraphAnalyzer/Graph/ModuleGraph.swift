@@ -1,0 +1,141 @@
+/// The whole program's dependency graph, merged from every file's summary: modules, their registration
+/// blocks, roots, and build-child edges with resolved parents.
+public struct ModuleGraph: Sendable {
+    /// Modules by name.
+    public private(set) var modules: [String: ModuleDeclaration] = [:]
+    /// `registerDependencies` blocks by module.
+    public private(set) var productionBlocks: [String: RegistrationBlock] = [:]
+    /// `mockRegistration` blocks by module.
+    public private(set) var mockBlocks: [String: RegistrationBlock] = [:]
+    /// Roots by owner name.
+    public private(set) var roots: [String: RootDeclaration] = [:]
+    /// Production edges (`buildChild`, `tryBuildChild`), in source order.
+    public private(set) var edges: [GraphEdge] = []
+    /// Test-mode edges (`buildChildWithOverrides`, calls on `.testing()` values).
+    public private(set) var testEdges: [GraphEdge] = []
+    /// Match keys of types resolved by hand somewhere (`container.resolve(X.self)`).
+    public private(set) var manuallyResolved: Set<String> = []
+    /// Problems found while merging: duplicate modules, unplaceable calls, unknown children.
+    public private(set) var diagnostics: [ParseDiagnostic] = []
+
+    private var properties: [String: [String: ReceiverReference]] = [:]
+    private var functionResults: [String: ReceiverReference] = [:]
+
+    /// Merges the summaries (in the order given, which should be sorted by path for stable output).
+    public init(summaries: [SourceFileSummary]) {
+        var sites: [BuildSite] = []
+        for summary in summaries {
+            diagnostics += summary.diagnostics
+            for module in summary.modules {
+                if let existing = modules[module.name] {
+                    diagnostics.append(ParseDiagnostic(severity: .warning, position: module.position, message: "\(module.name) is declared again (first at \(existing.position)); the first declaration is used"))
+                } else {
+                    modules[module.name] = module
+                }
+            }
+            for block in summary.productionBlocks { Self.merge(block, into: &productionBlocks) }
+            for block in summary.mockBlocks { Self.merge(block, into: &mockBlocks) }
+            for root in summary.roots {
+                if var existing = roots[root.ownerName] {
+                    existing.registrations += root.registrations
+                    roots[root.ownerName] = existing
+                } else {
+                    roots[root.ownerName] = root
+                }
+            }
+            for (owner, table) in summary.properties { properties[owner, default: [:]].merge(table) { first, _ in first } }
+            functionResults.merge(summary.functionResults) { first, second in first.isRoot ? first : second.isRoot ? second : first }
+            manuallyResolved.formUnion(summary.manuallyResolved.map(\.matchKey))
+            sites += summary.sites
+        }
+        for site in sites { place(site) }
+    }
+
+    private static func merge(_ block: RegistrationBlock, into blocks: inout [String: RegistrationBlock]) {
+        if var existing = blocks[block.moduleName] {
+            existing.registrations += block.registrations
+            existing.imports += block.imports
+            blocks[block.moduleName] = existing
+        } else {
+            blocks[block.moduleName] = block
+        }
+    }
+
+    private mutating func place(_ site: BuildSite) {
+        guard modules[site.childName] != nil else {
+            diagnostics.append(ParseDiagnostic(severity: .warning, position: site.position, message: "\(site.kind.callName)(\(site.childName).self) builds a type that is not a @DependencyRequirements module in the analysed sources; the call is ignored"))
+            return
+        }
+        guard let parent = parent(of: site) else {
+            diagnostics.append(ParseDiagnostic(severity: .warning, position: site.position, message: "cannot tell which container \(site.kind.callName)(\(site.childName).self) is called on (receiver `\(site.receiver.displayText)`); give the receiver an explicit type such as `dependencies: ParentDependencies`"))
+            return
+        }
+        let edge = GraphEdge(parent: parent, site: site)
+        if site.isTestMode { testEdges.append(edge) } else { edges.append(edge) }
+    }
+
+    /// The node a build-child call is made on, or `nil` when it cannot be told.
+    func parent(of site: BuildSite) -> GraphNode? {
+        if let node = resolve(site.receiver, depth: 0) { return node }
+        switch site.receiver {
+        case .container, .unknown, .callResult, .property:
+            if let module = site.enclosingTypes.first(where: { modules[$0] != nil }) { return .module(module) }
+            if case .container = site.receiver, roots.count == 1, let root = roots.keys.first { return .root(root) }
+            return nil
+        case .typeNamed, .root:
+            return nil
+        }
+    }
+
+    private func resolve(_ reference: ReceiverReference, depth: Int) -> GraphNode? {
+        guard depth < 8 else { return nil }
+        switch reference {
+        case .typeNamed(let name, _):
+            if modules[name] != nil { return .module(name) }
+            return nil
+        case .root(let owner):
+            return .root(owner)
+        case .callResult(let name):
+            return functionResults[name].flatMap { resolve($0, depth: depth + 1) }
+        case .property(let owner, let name):
+            return properties[owner]?[name].flatMap { resolve($0, depth: depth + 1) }
+        case .container, .unknown:
+            return nil
+        }
+    }
+
+    /// The production edges leaving a node, in source order.
+    func children(of node: GraphNode) -> [GraphEdge] {
+        childrenIndex[node] ?? []
+    }
+
+    /// Production edges by parent (built lazily once by `indexed()`).
+    private(set) var childrenIndex: [GraphNode: [GraphEdge]] = [:]
+
+    /// The same graph with its child index built.
+    func indexed() -> ModuleGraph {
+        var copy = self
+        copy.childrenIndex = Dictionary(grouping: edges, by: \.parent)
+        return copy
+    }
+}
+
+extension ReceiverReference {
+    /// Whether this names a composition root.
+    var isRoot: Bool {
+        if case .root = self { return true }
+        return false
+    }
+
+    /// Short text for diagnostics.
+    var displayText: String {
+        switch self {
+        case .typeNamed(let name, _): name
+        case .root(let owner): "root \(owner)"
+        case .container: "DependencyContainer"
+        case .callResult(let name): "\(name)()"
+        case .property(let owner, let name): "\(owner).\(name)"
+        case .unknown(let text): text
+        }
+    }
+}

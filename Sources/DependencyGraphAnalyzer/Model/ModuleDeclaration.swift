@@ -1,0 +1,17 @@
+/// A feature module: a type with `@DependencyRequirements` (or a hand-written `DependencyRequirements`
+/// conformance with `static let requirements = DeclaredRequirements(...)`).
+public struct ModuleDeclaration: Codable, Hashable, Sendable {
+    /// The type's name, e.g. `AdultRoutineDependencies`.
+    public var name: String
+    /// Every requirement, main-actor requirement and input, in declaration order.
+    public var requirements: [RequirementDeclaration]
+    /// Where the type is declared.
+    public var position: SourcePosition
+
+    /// Creates a module declaration.
+    public init(name: String, requirements: [RequirementDeclaration], position: SourcePosition) {
+        self.name = name
+        self.requirements = requirements
+        self.position = position
+    }
+}

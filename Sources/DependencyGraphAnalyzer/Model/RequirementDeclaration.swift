@@ -1,0 +1,29 @@
+/// One entry of a module's `@DependencyRequirements(...)` (or hand-written `DeclaredRequirements`).
+public struct RequirementDeclaration: Codable, Hashable, Sendable {
+    /// Which list of the declaration the entry comes from.
+    public enum Kind: String, Codable, Sendable {
+        /// `Requirement(...)` in the first list: resolved off the main actor.
+        case requirement
+        /// `Requirement(...)` in `mainActor:`: must be registered with `mainActor`.
+        case mainActor
+        /// `InputRequirement(...)` in `inputs:`: a runtime value given with `provideInput`.
+        case input
+    }
+
+    /// The required type and key.
+    public var identity: TypeIdentity
+    /// The list it was declared in.
+    public var kind: Kind
+    /// The custom accessor name, when one was given.
+    public var accessorName: String?
+    /// Where it was declared.
+    public var position: SourcePosition
+
+    /// Creates a requirement.
+    public init(identity: TypeIdentity, kind: Kind, accessorName: String? = nil, position: SourcePosition) {
+        self.identity = identity
+        self.kind = kind
+        self.accessorName = accessorName
+        self.position = position
+    }
+}

@@ -1,1 +1,0 @@
-print("dependency-analyzer: not built yet")
