@@ -4,5 +4,5 @@ import SwiftSyntaxMacros
 /// The compiler plugin that provides `@DependencyRequirements`.
 @main
 struct HatchModularDependencyContainerMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [DependencyRequirementsMacro.self]
 }
