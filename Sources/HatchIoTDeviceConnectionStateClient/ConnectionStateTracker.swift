@@ -1,0 +1,36 @@
+import Foundation
+import HatchDeviceModel
+
+/// Combines the broker link and the device's presence record into one ``IoTDeviceConnectionState``.
+/// Pure value logic, tested without a broker.
+struct ConnectionStateTracker: Sendable {
+    private(set) var linkUp = false
+    private(set) var presence: IoTDeviceConnectionState?
+
+    /// The combined state: unknown while the link is down or no presence record was seen.
+    var state: IoTDeviceConnectionState {
+        guard linkUp, let presence else { return .unknown }
+        return presence
+    }
+
+    /// Records the broker link's state.
+    mutating func link(connected: Bool) {
+        linkUp = connected
+    }
+
+    /// Records a presence message. `receivedAt` stands in for a missing timestamp when the message is
+    /// live (not a retained replay), because then it just happened. Malformed payloads are ignored;
+    /// an empty payload (a cleared retained record) means no record.
+    mutating func presence(payload: Data, retained: Bool, receivedAt: Date) {
+        if payload.isEmpty {
+            presence = nil
+            return
+        }
+        guard let record = try? JSONDecoder().decode(PresenceRecord.self, from: payload) else { return }
+        let since = record.timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? (retained ? nil : receivedAt)
+        switch record.state {
+        case .online: presence = .online(since: since)
+        case .offline: presence = .offline(since: since, reason: record.reason)
+        }
+    }
+}
