@@ -1,0 +1,138 @@
+import Synchronization
+
+/// A frozen set of registrations plus a link to its parent: the runtime of one module's dependencies.
+///
+/// A container never changes after it is built, so lookups read immutable tables without locks. Children
+/// (``buildChild(_:_:)``) see their own registrations first, then every non-local registration of their
+/// ancestors; nothing is copied from the parent. Singletons live in the container that declared them and are
+/// published through one atomic word each.
+public final class DependencyContainer: Sendable {
+    /// Whether registrations come from `registerDependencies` or from `mockRegistration`.
+    enum Mode: Sendable {
+        case production
+        case testing
+    }
+
+    let parent: DependencyContainer?
+    let ownerType: Any.Type
+    let mode: Mode
+    let unkeyed: FrozenTable
+    let keyed: [RegistrationKey: Registration]
+    let cache = LookupCache()
+    let catalog: HierarchyCatalog
+    let scopedCells = Mutex<[ObjectIdentifier: InstanceCell]>([:])
+
+    /// A root container (from ``DependencyBuilder/freeze()`` or a test-mode `testing()`).
+    convenience init(root ownerType: Any.Type, specs: [RegistrationSpec], mode: Mode) {
+        self.init(parent: nil, ownerType: ownerType, specs: specs, mode: mode, catalog: HierarchyCatalog())
+    }
+
+    /// A child of `parent`.
+    convenience init(parent: DependencyContainer, ownerType: Any.Type, specs: [RegistrationSpec]) {
+        self.init(parent: parent, ownerType: ownerType, specs: specs, mode: parent.mode, catalog: parent.catalog)
+    }
+
+    private init(
+        parent: DependencyContainer?,
+        ownerType: Any.Type,
+        specs: [RegistrationSpec],
+        mode: Mode,
+        catalog: HierarchyCatalog
+    ) {
+        self.parent = parent
+        self.ownerType = ownerType
+        self.mode = mode
+        self.catalog = catalog
+        let registrations = specs.map(Registration.init(spec:))
+        var unkeyed: [(ObjectIdentifier, Registration)] = []
+        var keyed: [RegistrationKey: Registration] = [:]
+        for registration in registrations {
+            if registration.spec.key.key == nil {
+                unkeyed.append((registration.spec.key.typeIdentifier, registration))
+            } else {
+                keyed[registration.spec.key] = registration
+            }
+        }
+        self.unkeyed = unkeyed.isEmpty ? .empty : FrozenTable(unkeyed)
+        self.keyed = keyed
+        for registration in registrations {
+            registration.declaringContainer = self
+        }
+        if !registrations.isEmpty {
+            catalog.add(self)
+        }
+    }
+
+    // MARK: - Lookup
+
+    /// The registration an unkeyed resolution from this container uses: its own (local ones included),
+    /// else the nearest ancestor's non-local one.
+    @inline(__always)
+    func registration(for identifier: ObjectIdentifier) -> Registration? {
+        if let own = unkeyed.find(identifier) { return own }
+        guard parent != nil else { return nil }
+        return cache.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
+    }
+
+    /// The registration a resolution of `key` from this container uses.
+    func registration(for key: RegistrationKey, memoize: Bool = true) -> Registration? {
+        if let own = ownRegistration(for: key) { return own }
+        guard parent != nil else { return nil }
+        if memoize, let cached = key.key == nil ? cache.find(key.typeIdentifier) : cache.find(key) { return cached }
+        return inheritedRegistration(for: key, memoize: memoize)
+    }
+
+    /// This container's own registration for `key`, local ones included.
+    func ownRegistration(for key: RegistrationKey) -> Registration? {
+        key.key == nil ? unkeyed.find(key.typeIdentifier) : keyed[key]
+    }
+
+    /// Walks the ancestors for a non-local registration of `key`.
+    private func inheritedRegistration(for key: RegistrationKey, memoize: Bool) -> Registration? {
+        var ancestor = parent
+        while let container = ancestor {
+            if let found = container.ownRegistration(for: key), !found.isLocal {
+                if memoize { cache.remember(found, for: key) }
+                return found
+            }
+            ancestor = container.parent
+        }
+        return nil
+    }
+
+    /// The scoped-instance cell of `registration` in this container.
+    func scopedCell(for registration: Registration) -> InstanceCell {
+        scopedCells.withLock { cells in
+            if let cell = cells[ObjectIdentifier(registration)] { return cell }
+            let cell = InstanceCell()
+            cells[ObjectIdentifier(registration)] = cell
+            return cell
+        }
+    }
+
+    // MARK: - Names
+
+    /// This container's module name, e.g. `AdultScreenDependencies`.
+    var name: String { TypeName.of(ownerType) }
+
+    /// The containers from the root to this one, e.g. `["AppRoot", "AdultScreenDependencies"]`.
+    var chain: [String] {
+        var names: [String] = []
+        var container: DependencyContainer? = self
+        while let current = container {
+            names.append(current.name)
+            container = current.parent
+        }
+        return names.reversed()
+    }
+
+    /// Whether `other` is this container or one of its ancestors.
+    func isSelfOrAncestor(_ other: DependencyContainer) -> Bool {
+        var container: DependencyContainer? = self
+        while let current = container {
+            if current === other { return true }
+            container = current.parent
+        }
+        return false
+    }
+}
