@@ -1,0 +1,13 @@
+/// A username and password sent in the CONNECT packet.
+public struct MQTTCredentials: Sendable, Hashable {
+    /// The username.
+    public var username: String
+    /// The password (`nil` sends the username alone).
+    public var password: String?
+
+    /// Creates credentials.
+    public init(username: String, password: String?) {
+        self.username = username
+        self.password = password
+    }
+}

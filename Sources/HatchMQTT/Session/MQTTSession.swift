@@ -1,0 +1,138 @@
+import CMosquitto
+import Foundation
+
+/// One MQTT session to one broker, driven by an ``MQTTEventLoop`` shared with many other sessions.
+///
+/// All operations are `async`, `Sendable` and cancellation-aware:
+/// ```swift
+/// let session = MQTTSession(configuration: .init(broker: try MQTTBrokerURL("mqtt://127.0.0.1:1883"), clientID: "lamp-1"))
+/// try await session.connect()
+/// let commands = try await session.subscribe("lamps/1/set/#")
+/// try await session.publish("lamps/1/state", payload: Data("on".utf8), qos: .atLeastOnce, retain: true)
+/// for await message in commands { … }
+/// await session.disconnect()
+/// ```
+/// After an established connection drops, the session reconnects with backoff and subscribes again;
+/// QoS ≥ 1 publishes made meanwhile are queued (see ``MQTTReconnectPolicy``). Releasing the last
+/// reference disconnects cleanly.
+public final class MQTTSession: Sendable {
+    /// The configuration the session was created with.
+    public let configuration: MQTTConfiguration
+    let core: SessionCore
+
+    /// Creates a session; nothing touches the network until ``connect()``.
+    public init(configuration: MQTTConfiguration, eventLoop: MQTTEventLoop = .shared) {
+        self.configuration = configuration
+        self.core = SessionCore(configuration: configuration, loop: eventLoop.nextLoopThread())
+    }
+
+    deinit {
+        let core = self.core
+        core.loop.execute { core.close() }
+    }
+
+    /// The current connection state.
+    public var connectionState: MQTTConnectionState { core.state }
+
+    /// A new stream of connection states, starting with the current one. It ends when the session
+    /// is deallocated; stop iterating to unsubscribe from it.
+    public var connectionStates: AsyncStream<MQTTConnectionState> { core.stateStream() }
+
+    /// Connects and returns once the broker accepted the session (CONNACK 0).
+    ///
+    /// Throws ``MQTTError`` — for example ``MQTTError/notAuthorized(_:)`` for a wrong password or
+    /// ``MQTTError/connectionRefused(host:port:)`` when no broker listens — and `CancellationError`
+    /// if the task is cancelled first (the attempt is then abandoned). A failed first connect is not
+    /// retried; reconnects happen only after a connection was established.
+    public func connect() async throws {
+        let core = self.core
+        let token = core.makeToken()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                core.loop.execute { core.connect(token: token, waiter) }
+            }
+        } onCancel: {
+            core.loop.execute { core.cancelConnect(token: token) }
+        }
+    }
+
+    /// Publishes `payload` to `topic`.
+    ///
+    /// QoS 0 returns once the message is queued for the socket (it fails with
+    /// ``MQTTError/notConnected`` when there is no connection). QoS 1 and 2 return when the broker
+    /// acknowledged it (PUBACK / PUBCOMP); while the session is reconnecting they wait in a queue for
+    /// at most ``MQTTReconnectPolicy/queuedPublishTimeout``. Cancelling the task stops the wait; a
+    /// message still queued is then never sent.
+    public func publish(_ topic: String, payload: Data, qos: MQTTQoS = .atMostOnce, retain: Bool = false) async throws {
+        guard TopicName.isValidTopic(topic) else { throw MQTTError.invalidTopic(topic) }
+        let core = self.core
+        if qos == .atMostOnce {
+            let rc = payload.withUnsafeBytes { bytes in
+                mosquitto_publish(core.mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 0, retain)
+            }
+            switch rc {
+            case MOSQ_ERR_SUCCESS.rawValue:
+                core.loop.requestWrite(core)
+            case MOSQ_ERR_NO_CONN.rawValue:
+                throw MQTTError.notConnected
+            case MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
+                throw MQTTError.invalidConfiguration("the payload of \(payload.count) bytes is larger than MQTT or the broker allows")
+            default:
+                throw MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
+            }
+            return
+        }
+        let token = core.makeToken()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                let pending = PendingPublish(token: token, topic: topic, payload: payload, qos: qos, retain: retain, continuation: waiter)
+                core.loop.execute { core.publish(pending) }
+            }
+        } onCancel: {
+            core.loop.execute { core.cancelPublish(token: token) }
+        }
+    }
+
+    /// Subscribes to `filter` (`+` matches one level, `#` the rest) and returns the matching messages
+    /// once the broker granted the subscription (SUBACK). Retained messages arrive first.
+    ///
+    /// Several subscriptions to overlapping filters each receive every message that matches them.
+    /// Throws ``MQTTError/subscriptionRejected(filter:)`` if the broker refuses it.
+    public func subscribe(_ filter: String, qos: MQTTQoS = .atLeastOnce) async throws -> MQTTSubscription {
+        guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }
+        let core = self.core
+        let token = core.makeToken()
+        let (stream, continuation) = AsyncStream.makeStream(of: MQTTMessage.self)
+        continuation.onTermination = { termination in
+            guard case .cancelled = termination else { return }
+            core.loop.execute { core.removeLocalSubscriber(filter, token: token, cancelled: false) }
+        }
+        let granted = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<MQTTQoS, any Error>) in
+                core.loop.execute { core.subscribe(filter, qos: qos, token: token, stream: continuation, waiter: waiter) }
+            }
+        } onCancel: {
+            core.loop.execute { core.removeLocalSubscriber(filter, token: token, cancelled: true) }
+        }
+        return MQTTSubscription(filter: filter, grantedQoS: granted, messages: stream)
+    }
+
+    /// Removes the broker subscription for `filter` and ends every ``MQTTSubscription`` of it.
+    public func unsubscribe(_ filter: String) async throws {
+        guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }
+        let core = self.core
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            core.loop.execute { core.unsubscribe(filter, waiter) }
+        }
+    }
+
+    /// Disconnects cleanly (DISCONNECT: the broker does not publish the will), ends all
+    /// subscriptions, fails pending operations with ``MQTTError/sessionClosed`` and stops
+    /// reconnecting. The session may ``connect()`` again afterwards.
+    public func disconnect() async {
+        let core = self.core
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            core.loop.execute { core.disconnect(waiter) }
+        }
+    }
+}

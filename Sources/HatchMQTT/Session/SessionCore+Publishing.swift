@@ -1,0 +1,64 @@
+import CMosquitto
+import Foundation
+
+extension SessionCore {
+    /// A QoS ≥ 1 publish (loop): sent now when connected, queued while a connection is being
+    /// (re)established, refused otherwise.
+    func publish(_ pending: PendingPublish) {
+        switch phase {
+        case .connected:
+            send(pending)
+        case .connecting, .waitingToReconnect:
+            enqueue(pending)
+        case .idle, .disconnecting, .closed:
+            pending.continuation.resume(throwing: MQTTError.notConnected)
+        }
+    }
+
+    /// Hands a publish to libmosquitto and waits for its PUBACK/PUBCOMP by message id. If the
+    /// connection drops before the acknowledgement, libmosquitto resends it after reconnecting.
+    func send(_ pending: PendingPublish) {
+        var mid: Int32 = 0
+        let rc = pending.payload.withUnsafeBytes { bytes in
+            mosquitto_publish(mosq, &mid, pending.topic, Int32(bytes.count), bytes.baseAddress,
+                              Int32(pending.qos.rawValue), pending.retain)
+        }
+        switch rc {
+        case MOSQ_ERR_SUCCESS.rawValue, MOSQ_ERR_NO_CONN.rawValue:
+            inflight[mid] = pending
+            loop.updateInterest(self)
+        case MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
+            pending.continuation.resume(throwing: MQTTError.invalidConfiguration(
+                "the payload of \(pending.payload.count) bytes is larger than MQTT or the broker allows"))
+        case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue:
+            pending.continuation.resume(throwing: MQTTError.invalidTopic(pending.topic))
+        default:
+            pending.continuation.resume(throwing: MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker))
+        }
+    }
+
+    private func enqueue(_ pending: PendingPublish) {
+        queued.append(pending)
+        let timeout = configuration.reconnect.queuedPublishTimeout
+        loop.schedule(after: timeout) { [self] in
+            guard let index = queued.firstIndex(where: { $0.token == pending.token }) else { return }
+            let expired = queued.remove(at: index)
+            expired.continuation.resume(throwing: MQTTError.publishTimedOut(topic: expired.topic, after: timeout))
+        }
+    }
+
+    /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
+    func didPublish(mid: Int32) {
+        inflight.removeValue(forKey: mid)?.continuation.resume()
+    }
+
+    /// Stops waiting for a publish (task cancelled). A queued publish is never sent; one already
+    /// handed to the broker may still be delivered.
+    func cancelPublish(token: UInt64) {
+        if let index = queued.firstIndex(where: { $0.token == token }) {
+            queued.remove(at: index).continuation.resume(throwing: CancellationError())
+        } else if let (mid, _) = inflight.first(where: { $0.value.token == token }) {
+            inflight.removeValue(forKey: mid)?.continuation.resume(throwing: CancellationError())
+        }
+    }
+}

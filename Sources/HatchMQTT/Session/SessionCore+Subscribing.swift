@@ -1,0 +1,91 @@
+import CMosquitto
+import Foundation
+
+extension SessionCore {
+    /// Adds a local subscription and asks the broker for it (now if connected, else on connect).
+    func subscribe(
+        _ filter: String, qos: MQTTQoS, token: UInt64,
+        stream: AsyncStream<MQTTMessage>.Continuation,
+        waiter: CheckedContinuation<MQTTQoS, any Error>
+    ) {
+        switch phase {
+        case .idle, .disconnecting, .closed:
+            stream.finish()
+            return waiter.resume(throwing: MQTTError.notConnected)
+        case .connecting, .connected, .waitingToReconnect:
+            break
+        }
+        var subscription = subscriptions[filter] ?? LocalSubscription(qos: qos)
+        subscription.qos = max(subscription.qos, qos)
+        subscription.streams[token] = stream
+        subscription.waiters[token] = waiter
+        subscriptions[filter] = subscription
+        if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
+    }
+
+    func sendSubscribe(_ filter: String, qos: MQTTQoS) {
+        var mid: Int32 = 0
+        let rc = mosquitto_subscribe(mosq, &mid, filter, Int32(qos.rawValue))
+        if rc == MOSQ_ERR_SUCCESS.rawValue {
+            subscribeMids[mid] = filter
+            loop.updateInterest(self)
+        } else if var subscription = subscriptions[filter] {
+            let error = MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
+            subscription.waiters.values.forEach { $0.resume(throwing: error) }
+            subscription.waiters.removeAll()
+            subscriptions[filter] = subscription
+        }
+    }
+
+    /// SUBACK (callback, loop).
+    func didSubscribe(mid: Int32, grantedCode: Int32) {
+        guard let filter = subscribeMids.removeValue(forKey: mid), var subscription = subscriptions[filter] else { return }
+        guard grantedCode < 0x80, let granted = MQTTQoS(rawValue: Int(grantedCode)) else {
+            subscriptions.removeValue(forKey: filter)
+            return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
+        }
+        subscription.waiters.values.forEach { $0.resume(returning: granted) }
+        subscription.waiters.removeAll()
+        subscriptions[filter] = subscription
+    }
+
+    /// A subscribe call was cancelled before its SUBACK, or its stream was dropped.
+    func removeLocalSubscriber(_ filter: String, token: UInt64, cancelled: Bool) {
+        guard var subscription = subscriptions[filter] else { return }
+        subscription.streams.removeValue(forKey: token)?.finish()
+        if cancelled { subscription.waiters.removeValue(forKey: token)?.resume(throwing: CancellationError()) }
+        subscriptions[filter] = subscription
+    }
+
+    /// Ends every local stream of `filter` and removes the broker subscription.
+    func unsubscribe(_ filter: String, _ waiter: CheckedContinuation<Void, any Error>) {
+        subscriptions.removeValue(forKey: filter)?.finish(failing: CancellationError())
+        guard phase == .connected else { return waiter.resume() }
+        var mid: Int32 = 0
+        let rc = mosquitto_unsubscribe(mosq, &mid, filter)
+        guard rc == MOSQ_ERR_SUCCESS.rawValue else {
+            return waiter.resume(throwing: MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker))
+        }
+        unsubscribeWaiters[mid] = waiter
+        loop.updateInterest(self)
+    }
+
+    /// UNSUBACK (callback, loop).
+    func didUnsubscribe(mid: Int32) {
+        unsubscribeWaiters.removeValue(forKey: mid)?.resume()
+    }
+
+    /// A PUBLISH arrived (callback, loop): route it to every local subscription whose filter matches.
+    func didReceive(_ message: mosquitto_message) {
+        guard let topicPointer = message.topic else { return }
+        let topic = String(cString: topicPointer)
+        let payload = message.payload.map { Data(bytes: $0, count: Int(message.payloadlen)) } ?? Data()
+        let delivered = MQTTMessage(
+            topic: topic, payload: payload,
+            qos: MQTTQoS(rawValue: Int(message.qos)) ?? .atMostOnce, retain: message.retain
+        )
+        for (filter, subscription) in subscriptions where TopicName.matches(filter: filter, topic: topic) {
+            subscription.streams.values.forEach { $0.yield(delivered) }
+        }
+    }
+}

@@ -1,0 +1,368 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CMosquitto
+import Foundation
+import Synchronization
+
+/// The loop-side state machine of one ``MQTTSession``.
+///
+/// Threading: everything below "loop-confined" is read and written only on the session's
+/// ``EventLoopThread`` (libmosquitto callbacks run there too, inside `mosquitto_loop_read/write/misc`),
+/// so it needs no lock. Other threads reach it through `loop.execute`. The connection state, which
+/// callers read synchronously, is behind a `Mutex`; QoS 0 publishes call `mosquitto_publish` directly
+/// (thread-safe in libmosquitto's threaded mode) and then `loop.requestWrite`.
+final class SessionCore: @unchecked Sendable {
+    enum Phase {
+        case idle, connecting, connected, waitingToReconnect, disconnecting, closed
+    }
+
+    private struct Observed {
+        var state: MQTTConnectionState = .disconnected(reason: .neverConnected)
+        var observers: [UInt64: AsyncStream<MQTTConnectionState>.Continuation] = [:]
+        var nextObserver: UInt64 = 0
+    }
+
+    private static let ids = Atomic<UInt64>(1)
+
+    let id: UInt64
+    let configuration: MQTTConfiguration
+    let loop: EventLoopThread
+    let mosq: OpaquePointer
+    let setupProblem: MQTTError?
+    /// Set while a write request is queued on the loop (see ``EventLoopThread/requestWrite(_:)``).
+    let writeScheduled = Atomic<Bool>(false)
+    private let tokens = Atomic<UInt64>(1)
+    private let observed = Mutex(Observed())
+
+    // MARK: Loop-confined
+    var registeredFD: Int32 = -1
+    var writeArmed = false
+    var phase = Phase.idle
+    var everConnected = false
+    var reconnectAttempt = 0
+    var attemptGeneration = 0
+    var attemptTimedOut = false
+    var holdsConnectSlot = false
+    var lastConnack: Int32?
+    var connectWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+    var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
+    var inflight: [Int32: PendingPublish] = [:]
+    var queued: [PendingPublish] = []
+    var subscriptions: [String: LocalSubscription] = [:]
+    var subscribeMids: [Int32: String] = [:]
+    var unsubscribeWaiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
+
+    init(configuration: MQTTConfiguration, loop: EventLoopThread) {
+        self.id = Self.ids.add(1, ordering: .relaxed).oldValue
+        self.configuration = configuration
+        self.loop = loop
+        (mosq, setupProblem) = MosquittoHandle.make(for: configuration)
+        mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
+        MosquittoCallbacks.install(on: mosq)
+        loop.execute { [self] in loop.add(self) }
+    }
+
+    /// A fresh token identifying one operation (for cancellation).
+    func makeToken() -> UInt64 { tokens.add(1, ordering: .relaxed).oldValue }
+
+    var socket: Int32 { mosquitto_socket(mosq) }
+    var wantsWrite: Bool { mosquitto_want_write(mosq) }
+
+    // MARK: Observed state (any thread)
+
+    var state: MQTTConnectionState { observed.withLock { $0.state } }
+
+    func stateStream() -> AsyncStream<MQTTConnectionState> {
+        let (stream, continuation) = AsyncStream.makeStream(of: MQTTConnectionState.self)
+        let key = observed.withLock { observed -> UInt64 in
+            observed.nextObserver += 1
+            observed.observers[observed.nextObserver] = continuation
+            continuation.yield(observed.state)
+            return observed.nextObserver
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.observed.withLock { $0.observers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    func setState(_ state: MQTTConnectionState) {
+        observed.withLock { observed in
+            guard observed.state != state else { return }
+            observed.state = state
+            observed.observers.values.forEach { $0.yield(state) }
+        }
+    }
+
+    private func finishStateStreams() {
+        observed.withLock { observed in
+            observed.observers.values.forEach { $0.finish() }
+            observed.observers.removeAll()
+        }
+    }
+
+    // MARK: I/O (loop)
+
+    /// Handles epoll readiness for this session's socket.
+    func handle(events: UInt32) {
+        let readable = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue
+        if events & readable != 0 { readAvailable() }
+        if events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0, socket >= 0 {
+            _ = mosquitto_loop_write(mosq, 1)
+        }
+        loop.updateInterest(self)
+    }
+
+    /// Reads packets until the socket would block (bounded, so one busy session cannot starve others).
+    private func readAvailable() {
+        for _ in 0..<64 {
+            errno = 0
+            let rc = mosquitto_loop_read(mosq, 1)
+            if rc != 0 || errno == EAGAIN || errno == EWOULDBLOCK || socket < 0 { return }
+        }
+    }
+
+    /// Writes what other threads queued (QoS 0 publishes).
+    func flushRequestedWrites() {
+        writeScheduled.store(false, ordering: .sequentiallyConsistent)
+        if socket >= 0 { _ = mosquitto_loop_write(mosq, 1) }
+        loop.updateInterest(self)
+    }
+
+    /// The periodic keep-alive tick.
+    func tick() {
+        guard socket >= 0 else { return }
+        _ = mosquitto_loop_misc(mosq)
+        loop.updateInterest(self)
+    }
+
+    // MARK: Connect (loop)
+
+    func connect(token: UInt64, _ waiter: CheckedContinuation<Void, any Error>) {
+        if let setupProblem { return waiter.resume(throwing: setupProblem) }
+        switch phase {
+        case .connected:
+            waiter.resume()
+        case .connecting, .waitingToReconnect:
+            connectWaiters[token] = waiter
+        case .disconnecting, .closed:
+            waiter.resume(throwing: MQTTError.sessionClosed)
+        case .idle:
+            connectWaiters[token] = waiter
+            everConnected = false
+            reconnectAttempt = 0
+            beginAttempt()
+        }
+    }
+
+    func cancelConnect(token: UInt64) {
+        connectWaiters.removeValue(forKey: token)?.resume(throwing: CancellationError())
+        if connectWaiters.isEmpty && phase == .connecting && !everConnected {
+            abortConnection()
+        }
+    }
+
+    /// Starts one connection attempt (first connect or reconnect), within the loop's connect budget.
+    func beginAttempt() {
+        phase = .connecting
+        attemptGeneration += 1
+        let generation = attemptGeneration
+        lastConnack = nil
+        attemptTimedOut = false
+        setState(.connecting)
+        loop.admitConnect { [self] in
+            guard phase == .connecting, attemptGeneration == generation else {
+                loop.connectAttemptEnded()
+                return
+            }
+            holdsConnectSlot = true
+            registeredFD = -1
+            writeArmed = false
+            errno = 0
+            let broker = configuration.broker
+            let keepAlive = Int32(max(5, min(65535, configuration.keepAlive.seconds.rounded())))
+            let rc = mosquitto_connect_async(mosq, broker.host, Int32(broker.port), keepAlive)
+            guard rc == 0 else {
+                return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker))
+            }
+            loop.updateInterest(self)
+            let timeout = configuration.connectTimeout
+            loop.schedule(after: timeout) { [self] in
+                guard phase == .connecting, attemptGeneration == generation else { return }
+                attemptTimedOut = true
+                if socket >= 0 {
+                    Glibc.shutdown(socket, Int32(SHUT_RDWR))
+                } else {
+                    connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: timeout))
+                }
+            }
+        }
+    }
+
+    private func releaseConnectSlot() {
+        guard holdsConnectSlot else { return }
+        holdsConnectSlot = false
+        loop.connectAttemptEnded()
+    }
+
+    /// Closes the socket abruptly; libmosquitto then reports the disconnect through the loop.
+    func abortConnection() {
+        if socket >= 0 {
+            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+        } else if phase == .connecting {
+            connectionEnded(.sessionClosed)
+        }
+    }
+
+    /// CONNACK (callback, loop).
+    func didConnect(code: Int32) {
+        guard code == 0 else {
+            lastConnack = code
+            return
+        }
+        guard phase == .connecting else { return }
+        releaseConnectSlot()
+        phase = .connected
+        everConnected = true
+        reconnectAttempt = 0
+        setState(.connected)
+        let waiters = connectWaiters
+        connectWaiters.removeAll()
+        waiters.values.forEach { $0.resume() }
+        subscribeMids.removeAll()
+        for (filter, subscription) in subscriptions { sendSubscribe(filter, qos: subscription.qos) }
+        let pending = queued
+        queued.removeAll()
+        pending.forEach(send)
+    }
+
+    /// The socket closed (callback, loop).
+    func didDisconnect(code: Int32, errno savedErrno: Int32) {
+        registeredFD = -1
+        writeArmed = false
+        switch phase {
+        case .disconnecting:
+            releaseConnectSlot()
+            finishDisconnect()
+        case .idle, .closed:
+            releaseConnectSlot()
+        case .connecting, .connected, .waitingToReconnect:
+            let broker = configuration.broker
+            let error: MQTTError
+            if let connack = lastConnack {
+                error = MQTTErrorMapping.connack(connack)
+            } else if attemptTimedOut {
+                error = .connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout)
+            } else {
+                error = MQTTErrorMapping.connection(rc: code, errno: savedErrno, broker: broker)
+            }
+            connectionEnded(error)
+        }
+    }
+
+    /// A connection attempt failed or an established connection dropped: report it, then reconnect
+    /// (with backoff) or end the session, as the policy says.
+    func connectionEnded(_ error: MQTTError) {
+        releaseConnectSlot()
+        let wasConnected = phase == .connected
+        let waiters = connectWaiters
+        connectWaiters.removeAll()
+        waiters.values.forEach { $0.resume(throwing: error) }
+        subscribeMids.removeAll()
+        let unsubscribes = unsubscribeWaiters
+        unsubscribeWaiters.removeAll()
+        unsubscribes.values.forEach { $0.resume(throwing: error) }
+
+        guard everConnected, configuration.reconnect.isEnabled else {
+            phase = .idle
+            setState(.disconnected(reason: wasConnected ? .connectionLost(error) : .connectFailed(error)))
+            failEverything(with: error, queuedError: everConnected ? .notConnected : error)
+            return
+        }
+        phase = .waitingToReconnect
+        setState(.disconnected(reason: wasConnected ? .connectionLost(error) : .connectFailed(error)))
+        let delay = configuration.reconnect.delay(forAttempt: reconnectAttempt)
+        reconnectAttempt += 1
+        let generation = attemptGeneration
+        loop.schedule(after: delay) { [self] in
+            guard phase == .waitingToReconnect, attemptGeneration == generation else { return }
+            beginAttempt()
+        }
+    }
+
+    // MARK: Disconnect and close (loop)
+
+    func disconnect(_ waiter: CheckedContinuation<Void, Never>) {
+        switch phase {
+        case .connected:
+            phase = .disconnecting
+            disconnectWaiters.append(waiter)
+            guard mosquitto_disconnect(mosq) == 0 else { return finishDisconnect() }
+            loop.updateInterest(self)
+            let generation = attemptGeneration
+            loop.schedule(after: .seconds(2)) { [self] in
+                if phase == .disconnecting && attemptGeneration == generation { abortConnection() }
+            }
+        case .connecting:
+            phase = .disconnecting
+            disconnectWaiters.append(waiter)
+            if socket >= 0 { abortConnection() } else { finishDisconnect() }
+        case .disconnecting:
+            disconnectWaiters.append(waiter)
+        case .waitingToReconnect, .idle:
+            disconnectWaiters.append(waiter)
+            finishDisconnect()
+        case .closed:
+            waiter.resume()
+        }
+    }
+
+    /// Ends a client-requested disconnect: everything pending fails with `.sessionClosed`.
+    private func finishDisconnect() {
+        releaseConnectSlot()
+        phase = .idle
+        attemptGeneration += 1
+        setState(.disconnected(reason: .clientRequested))
+        let waiters = connectWaiters
+        connectWaiters.removeAll()
+        waiters.values.forEach { $0.resume(throwing: MQTTError.sessionClosed) }
+        failEverything(with: .sessionClosed, queuedError: .sessionClosed)
+        let done = disconnectWaiters
+        disconnectWaiters.removeAll()
+        done.forEach { $0.resume() }
+    }
+
+    private func failEverything(with error: MQTTError, queuedError: MQTTError) {
+        let flying = inflight
+        inflight.removeAll()
+        flying.values.forEach { $0.continuation.resume(throwing: error) }
+        let waiting = queued
+        queued.removeAll()
+        waiting.forEach { $0.continuation.resume(throwing: queuedError) }
+        let unsubscribes = unsubscribeWaiters
+        unsubscribeWaiters.removeAll()
+        unsubscribes.values.forEach { $0.resume(throwing: error) }
+        let local = subscriptions
+        subscriptions.removeAll()
+        subscribeMids.removeAll()
+        local.values.forEach { $0.finish(failing: error) }
+    }
+
+    /// Disconnects cleanly if connected, frees the libmosquitto handle and forgets the session.
+    /// Runs on the loop when the ``MQTTSession`` is deallocated.
+    func close() {
+        let wasConnected = phase == .connected
+        phase = .disconnecting
+        if wasConnected && mosquitto_disconnect(mosq) == 0 {
+            _ = mosquitto_loop_write(mosq, 1)
+        }
+        if phase == .disconnecting { finishDisconnect() }
+        phase = .closed
+        releaseConnectSlot()
+        mosquitto_destroy(mosq)
+        registeredFD = -1
+        loop.remove(self)
+        finishStateStreams()
+    }
+}

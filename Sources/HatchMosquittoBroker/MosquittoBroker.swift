@@ -1,0 +1,147 @@
+import Foundation
+import Synchronization
+
+/// A private `mosquitto` broker on a free loopback port, for integration tests and `hatchctl fleet run`.
+///
+/// `start(options:)` finds the executable, writes a configuration into a fresh temporary folder, starts
+/// the broker with a raised open-file limit and returns once its port accepts connections. `stop()`
+/// (also run on deinit) terminates it and removes the folder. `kill()` and `restart()` simulate a broker
+/// crash and recovery on the same port, which is how reconnect behaviour is tested.
+public final class MosquittoBroker: Sendable {
+    /// The options the broker was started with.
+    public let options: Options
+    /// The plain MQTT port on 127.0.0.1.
+    public let port: Int
+    /// The TLS port on 127.0.0.1 when ``Options/tls`` is set.
+    public let tlsPort: Int?
+    /// The folder holding the configuration, password file, log and persistence database.
+    public let directory: URL
+
+    private let executable: String
+    private let configPath: String
+    private let process = Mutex<Process?>(nil)
+
+    /// The broker's plain address, `mqtt://127.0.0.1:PORT`.
+    public var url: String { "mqtt://127.0.0.1:\(port)" }
+    /// The broker's TLS address, `mqtts://127.0.0.1:PORT`, when a TLS listener was configured.
+    public var tlsURL: String? { tlsPort.map { "mqtts://127.0.0.1:\($0)" } }
+    /// Whether the broker process is currently running.
+    public var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
+    /// The broker's log so far (errors, warnings and notices), handy in failure messages.
+    public var log: String {
+        (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Starts a private broker and waits until its port accepts connections.
+    public static func start(options: Options = .init()) async throws -> MosquittoBroker {
+        let broker = try MosquittoBroker(options: options)
+        try await broker.launch()
+        return broker
+    }
+
+    private init(options: Options) throws {
+        self.options = options
+        self.executable = try MosquittoExecutable.broker()
+        self.port = try LoopbackPort.free()
+        self.tlsPort = options.tls == nil ? nil : try LoopbackPort.free()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hatch-mosquitto-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw MosquittoBrokerError.setupFailed("cannot create \(directory.path): \(error)")
+        }
+        self.directory = directory
+        let passwordFile = try Self.writePasswordFile(users: options.users, in: directory, broker: executable)
+        let config = MosquittoConfigFile(
+            port: port, tlsPort: tlsPort, directory: directory, options: options,
+            passwordFile: passwordFile, runsAsRoot: getuid() == 0
+        )
+        self.configPath = directory.appendingPathComponent("mosquitto.conf").path
+        do {
+            try config.render().write(toFile: configPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw MosquittoBrokerError.setupFailed("cannot write \(configPath): \(error)")
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Terminates the broker (SIGTERM, then SIGKILL after two seconds) and waits for it to exit.
+    public func stop() {
+        guard let running = process.withLock({ current -> Process? in defer { current = nil }; return current }) else { return }
+        guard running.isRunning else { return }
+        running.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while running.isRunning && Date() < deadline { usleep(10_000) }
+        if running.isRunning { Foundation.kill(running.processIdentifier, SIGKILL) }
+        running.waitUntilExit()
+    }
+
+    /// Kills the broker abruptly with SIGKILL, as a crash would: clients see their connections drop
+    /// without a DISCONNECT. Use ``restart()`` to bring it back on the same port.
+    public func kill() {
+        guard let running = process.withLock({ current -> Process? in defer { current = nil }; return current }) else { return }
+        if running.isRunning { Foundation.kill(running.processIdentifier, SIGKILL) }
+        running.waitUntilExit()
+    }
+
+    /// Starts the broker again on the same port(s) with the same configuration.
+    public func restart() async throws {
+        stop()
+        try await launch()
+    }
+
+    private func launch() async throws {
+        let started = Process()
+        started.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let limit = options.fileDescriptorLimit.map(String.init) ?? "$(ulimit -H -n)"
+        started.arguments = ["-c", "ulimit -S -n \(limit) 2>/dev/null; exec \"$0\" -c \"$1\"", executable, configPath]
+        started.standardOutput = FileHandle.nullDevice
+        started.standardError = FileHandle.nullDevice
+        started.standardInput = FileHandle.nullDevice
+        do {
+            try started.run()
+        } catch {
+            throw MosquittoBrokerError.setupFailed("cannot run \(executable): \(error)")
+        }
+        process.withLock { $0 = started }
+        let deadline = ContinuousClock.now.advanced(by: options.startupTimeout)
+        while ContinuousClock.now < deadline {
+            if !started.isRunning {
+                started.waitUntilExit()
+                process.withLock { $0 = nil }
+                throw MosquittoBrokerError.exitedDuringStartup(status: started.terminationStatus, log: log)
+            }
+            if LoopbackPort.accepts(port) && (tlsPort.map(LoopbackPort.accepts) ?? true) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill()
+        throw MosquittoBrokerError.startupTimedOut(port: port, log: log)
+    }
+
+    private static func writePasswordFile(users: [String: String], in directory: URL, broker: String) throws -> String? {
+        guard !users.isEmpty else { return nil }
+        let tool = try MosquittoExecutable.passwordTool(besideBroker: broker)
+        let path = directory.appendingPathComponent("passwords").path
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        for (username, password) in users.sorted(by: { $0.key < $1.key }) {
+            let adder = Process()
+            adder.executableURL = URL(fileURLWithPath: tool)
+            adder.arguments = ["-b", path, username, password]
+            adder.standardOutput = FileHandle.nullDevice
+            adder.standardError = FileHandle.nullDevice
+            do { try adder.run() } catch {
+                throw MosquittoBrokerError.setupFailed("cannot run \(tool): \(error)")
+            }
+            adder.waitUntilExit()
+            guard adder.terminationStatus == 0 else {
+                throw MosquittoBrokerError.setupFailed("mosquitto_passwd failed for user \(username) (status \(adder.terminationStatus))")
+            }
+        }
+        return path
+    }
+}
