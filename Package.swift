@@ -154,15 +154,33 @@ let package = Package(
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
+                // The session is the per-device composition root: it builds (and, in test mode, imports) its children.
+                "HatchAdultRoutine",
+                "HatchAdultAlarms",
+                .product(name: "Tagged", package: "swift-tagged"),
             ]
         ),
         .target(
             name: "HatchAdultRoutine",
-            dependencies: ["HatchModularDependencyContainer", "HatchDeviceSession"]
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchDeviceModel",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+                .product(name: "Tagged", package: "swift-tagged"),
+            ]
         ),
         .target(
             name: "HatchAdultAlarms",
-            dependencies: ["HatchModularDependencyContainer", "HatchDeviceSession"]
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchDeviceModel",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+                .product(name: "Tagged", package: "swift-tagged"),
+            ]
         ),
         .testTarget(
             name: "HatchFeatureTests",

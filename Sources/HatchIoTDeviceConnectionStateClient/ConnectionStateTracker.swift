@@ -27,7 +27,12 @@ struct ConnectionStateTracker: Sendable {
             return
         }
         guard let record = try? JSONDecoder().decode(PresenceRecord.self, from: payload) else { return }
-        let since = record.timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? (retained ? nil : receivedAt)
+        var since = record.timestamp.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? (retained ? nil : receivedAt)
+        // A retained replay (another subscribe on the same filter re-sends it) of the state we already
+        // hold keeps the moment we saw that state begin.
+        if retained, record.timestamp == nil, let presence, presence.name == record.state.rawValue {
+            since = presence.since ?? since
+        }
         switch record.state {
         case .online: presence = .online(since: since)
         case .offline: presence = .offline(since: since, reason: record.reason)

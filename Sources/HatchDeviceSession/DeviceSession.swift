@@ -1,0 +1,52 @@
+import HatchDeviceModel
+import HatchIoTActionSenderClient
+import HatchIoTDeviceConnectionStateClient
+import HatchIoTDeviceStateEmitterClient
+
+/// One device's clients bound to its MAC address and product, for callers that need the device's
+/// state, actions and connection but no feature provider (e.g. `hatchctl state`, `light`, `sound`).
+public struct DeviceSession: Sendable {
+    /// The device's MAC address.
+    public let macAddress: MacAddress
+    /// The device's product.
+    public let product: HardwareProduct
+    /// Reads state and records.
+    public let stateEmitter: IoTDeviceStateEmitterClient
+    /// Sends actions and record edits.
+    public let actionSender: IoTActionSenderClient
+    /// This device's connection state.
+    public let connectionState: IoTDeviceConnectionStateClient
+
+    /// Binds the clients of `dependencies` to its device.
+    public init(dependencies: DeviceSessionDependencies) {
+        self.init(
+            stateEmitter: dependencies.iotDeviceStateEmitter,
+            actionSender: dependencies.iotActionSender,
+            connectionState: dependencies.iotDeviceConnectionStateFactory(dependencies.macAddress, dependencies.hardwareProduct),
+            macAddress: dependencies.macAddress,
+            product: dependencies.hardwareProduct
+        )
+    }
+
+    /// Binds individual clients to a device (tests and previews).
+    public init(stateEmitter: IoTDeviceStateEmitterClient, actionSender: IoTActionSenderClient,
+                connectionState: IoTDeviceConnectionStateClient, macAddress: MacAddress, product: HardwareProduct) {
+        self.stateEmitter = stateEmitter
+        self.actionSender = actionSender
+        self.connectionState = connectionState
+        self.macAddress = macAddress
+        self.product = product
+    }
+
+    /// The device's state stream (see ``IoTDeviceStateEmitterClient/states``).
+    public func states() -> AsyncStream<IoTDeviceState> { stateEmitter.states(macAddress, product) }
+
+    /// The device's current state (see ``IoTDeviceStateEmitterClient/currentState``).
+    public func currentState() async throws -> IoTDeviceState { try await stateEmitter.currentState(macAddress, product) }
+
+    /// Sends `action`; returns when the device accepted it.
+    @discardableResult
+    public func send(_ action: DeviceAction) async throws -> IoTActionReceipt {
+        try await actionSender.send(action, macAddress, product)
+    }
+}
