@@ -37,8 +37,17 @@ public enum DependencyRequirementsMacro: MemberMacro, ExtensionMacro {
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
         // The member role reports a misplaced attribute; only structs get the conformance.
-        guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
-        let inheritance = protocols.map(\.trimmedDescription).joined(separator: ", ")
+        guard declaration.is(StructDeclSyntax.self) else { return [] }
+        // The compiler only asks for missing conformances; the inheritance clause is checked too, so that
+        // expansions outside the compiler (tests, tools) agree with it.
+        let stated = Set(declaration.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? [])
+        let refining: Set<String> = ["TestDependencyProvider", "HatchModularDependencyContainer.TestDependencyProvider"]
+        guard stated.isDisjoint(with: refining) else { return [] }
+        let missing = protocols.map(\.trimmedDescription).filter {
+            !stated.contains($0) && !stated.contains("HatchModularDependencyContainer.\($0)")
+        }
+        guard !missing.isEmpty else { return [] }
+        let inheritance = missing.joined(separator: ", ")
         return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: inheritance) {}")]
     }
 

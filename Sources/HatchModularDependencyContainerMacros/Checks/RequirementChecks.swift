@@ -113,10 +113,14 @@ struct RequirementChecks {
         ])
     }
 
-    /// Removes an array element together with its comma and line.
+    /// Removes an array element (with its comma and line) by rewriting the array without it.
     static func removal(of element: ArrayElementSyntax) -> [FixIt.Change] {
-        [.replace(oldNode: Syntax(element), newNode: Syntax(ArrayElementSyntax(expression: MissingExprSyntax())
-            .with(\.trailingComma, nil)))]
+        guard let list = element.parent?.as(ArrayElementListSyntax.self),
+              let array = list.parent?.as(ArrayExprSyntax.self) else {
+            return []
+        }
+        let remaining = list.filter { $0.id != element.id }
+        return [.replace(oldNode: Syntax(array), newNode: Syntax(array.with(\.elements, ArrayElementListSyntax(remaining))))]
     }
 
     private mutating func report(_ message: DependencyRequirementsDiagnostic, at node: some SyntaxProtocol,

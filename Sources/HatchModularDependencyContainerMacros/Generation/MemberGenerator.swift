@@ -1,3 +1,4 @@
+import SwiftBasicFormat
 import SwiftSyntax
 
 /// Builds the members `@DependencyRequirements` adds: the stored container, `init(_:)`, the static
@@ -11,7 +12,8 @@ struct MemberGenerator {
 
     /// `let container`, `init(_:)` and `static let requirements`, which every conformance needs.
     func conformanceMembers(arguments: LabeledExprListSyntax?) -> [DeclSyntax] {
-        let metadataArguments = arguments?.trimmedDescription ?? ""
+        // One line, without comments: the metadata restates the attribute, the attribute stays the documentation.
+        let metadataArguments = arguments.map { TriviaRemover().rewrite($0).formatted().trimmedDescription } ?? ""
         return [
             """
             /// The container this module's dependencies resolve from.
@@ -43,5 +45,12 @@ struct MemberGenerator {
                 \(raw: call)
             }
             """
+    }
+}
+
+/// Drops all trivia (whitespace, newlines, comments) so that formatting starts from a clean token stream.
+private final class TriviaRemover: SyntaxRewriter {
+    override func visit(_ token: TokenSyntax) -> TokenSyntax {
+        token.with(\.leadingTrivia, []).with(\.trailingTrivia, [])
     }
 }
