@@ -1,0 +1,90 @@
+/// Something an app asks a device to do. Each action becomes a `state.desired` patch with the
+/// firmware's field names, so the simulator's tests and the IoT clients send identical commands.
+public enum DeviceAction: Sendable, Hashable {
+    /// Start a routine or favorite by id (`current {srId, step: 1, playing: routine, paused: false}`).
+    case startRoutine(id: Int)
+    /// Stop everything (`current {srId: 0, step: 0, playing: none}`); also dismisses a ringing alarm.
+    case turnOff
+    /// Show a custom colour (id 9999); channels and intensity 0…65535.
+    case setColor(r: Int, g: Int, b: Int, w: Int, intensity: Int, duration: Int = 0, until: Int = 0)
+    /// Turn the light off (colour id 9998).
+    case lightOff
+    /// Play a sound at a volume 0…65535.
+    case playSound(id: Int, volume: Int, url: String = "", duration: Int = 0, until: Int = 0)
+    /// Stop the sound (sound id 19998).
+    case stopSound
+    /// Change the volume only (`current.sound.v`).
+    case setVolume(Int)
+    /// Mute or unmute.
+    case setMute(Bool)
+    /// Toddler lock mode.
+    case setToddlerLock(ToddlerLockMode)
+    /// Clock flags: display on and 24-hour mode.
+    case setClockFlags(on: Bool, twentyFourHour: Bool)
+    /// Clock brightness; packed into `clock.i` as the product requires.
+    case setClockBrightness(ClockBrightness)
+    /// Clock display schedule.
+    case setClockSchedule(mode: ClockTurnOffMode, turnOnAt: TimeOfDay, turnOffAt: TimeOfDay,
+                          turnDimAt: TimeOfDay, turnBrightAt: TimeOfDay)
+    /// Nightlight on or off.
+    case setNightlight(Bool)
+    /// Snooze the ringing alarm, starting at an epoch second.
+    case snooze(startTime: Int)
+    /// Dismiss the ringing (or snoozed) alarm.
+    case dismissAlarm
+    /// Suspend or resume all alarms.
+    case setAlarmsDisabled(Bool)
+    /// Seconds a snooze lasts.
+    case setSnoozeDuration(Int)
+
+    /// The `state.desired` patch for a device of `product`.
+    public func desiredPatch(for product: HardwareProduct) -> JSONValue {
+        switch self {
+        case .startRoutine(let id):
+            return ["current": ["srId": .int(id), "step": 1, "playing": "routine", "paused": false]]
+        case .turnOff, .dismissAlarm:
+            return ["current": ["srId": 0, "step": 0, "playing": "none"]]
+        case .setColor(let r, let g, let b, let w, let intensity, let duration, let until):
+            return ["current": ["color": ["id": .int(WireConstants.customColorID), "r": .int(r), "g": .int(g),
+                                          "b": .int(b), "w": .int(w), "i": .int(intensity),
+                                          "duration": .int(duration), "until": .int(until)]]]
+        case .lightOff:
+            return ["current": ["color": ["id": .int(WireConstants.colorOffID)]]]
+        case .playSound(let id, let volume, let url, let duration, let until):
+            return ["current": ["sound": ["id": .int(id), "v": .int(volume), "mute": false, "url": .string(url),
+                                          "duration": .int(duration), "until": .int(until)]]]
+        case .stopSound:
+            return ["current": ["sound": ["id": .int(WireConstants.soundOffID)]]]
+        case .setVolume(let volume):
+            return ["current": ["sound": ["v": .int(volume)]]]
+        case .setMute(let mute):
+            return ["current": ["sound": ["mute": .bool(mute)]]]
+        case .setToddlerLock(let mode):
+            return ["toddlerLock": ["turnOnMode": .string(mode.rawValue)]]
+        case .setClockFlags(let on, let twentyFourHour):
+            var flags: ClockFlags = []
+            if on { flags.insert(.on) }
+            if twentyFourHour { flags.insert(.twentyFourHour) }
+            return ["clock": ["flags": .int(flags.rawValue)]]
+        case .setClockBrightness(let brightness):
+            return ["clock": ["i": .int(brightness.packed(for: product))]]
+        case .setClockSchedule(let mode, let on, let off, let dim, let bright):
+            return ["clock": ["turnOffMode": .string(mode.rawValue), "turnOnAt": .string(on.description),
+                              "turnOffAt": .string(off.description), "turnDimAt": .string(dim.description),
+                              "turnBrightAt": .string(bright.description)]]
+        case .setNightlight(let on):
+            return ["nightlightOn": .bool(on)]
+        case .snooze(let startTime):
+            return ["snooze": ["active": true, "startTime": .int(startTime)]]
+        case .setAlarmsDisabled(let disabled):
+            return ["alarmsDisabled": .bool(disabled)]
+        case .setSnoozeDuration(let seconds):
+            return ["snoozeDuration": .int(seconds)]
+        }
+    }
+
+    /// The complete `shadow/update` request payload (`{"state": {"desired": …}, "clientToken": …}`).
+    public func updateRequest(for product: HardwareProduct, clientToken: String? = nil, version: Int? = nil) -> JSONValue {
+        ShadowRequest.update(desired: desiredPatch(for: product), clientToken: clientToken, version: version)
+    }
+}

@@ -1,0 +1,90 @@
+/// A Hatch Restore-family product, by the raw value the vendor's cloud and firmware use.
+public enum HardwareProduct: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The original Restore (light, sound, clock).
+    case restoreIot
+    /// Restore 2 (packs day and night clock brightness into `clock.i`).
+    case restoreV4
+    /// Restore 3 (packs day and night clock brightness into `clock.i`).
+    case restoreV5
+    /// Rest 2nd gen (light and sound, no clock).
+    case riot
+    /// Rest+ 2nd gen (light, sound, clock and a battery).
+    case riotPlus
+    /// Rest Mini (sound only: no light, no clock).
+    case restMini
+
+    /// What the hardware can do; the simulator and the clients both branch on this.
+    public var capabilities: HardwareCapabilities {
+        switch self {
+        case .restoreIot:
+            return HardwareCapabilities(light: true, clock: true, battery: false, packedClockBrightness: false, toddlerLock: true)
+        case .restoreV4, .restoreV5:
+            return HardwareCapabilities(light: true, clock: true, battery: false, packedClockBrightness: true, toddlerLock: true)
+        case .riot:
+            return HardwareCapabilities(light: true, clock: false, battery: false, packedClockBrightness: false, toddlerLock: true)
+        case .riotPlus:
+            return HardwareCapabilities(light: true, clock: true, battery: true, packedClockBrightness: false, toddlerLock: true)
+        case .restMini:
+            return HardwareCapabilities(light: false, clock: false, battery: false, packedClockBrightness: false, toddlerLock: false)
+        }
+    }
+
+    /// The name printed on the box.
+    public var marketingName: String {
+        switch self {
+        case .restoreIot: return "Restore"
+        case .restoreV4: return "Restore 2"
+        case .restoreV5: return "Restore 3"
+        case .riot: return "Rest 2nd gen"
+        case .riotPlus: return "Rest+ 2nd gen"
+        case .restMini: return "Rest Mini"
+        }
+    }
+
+    /// The hardware version a device of this product reports in `deviceInfo.hwVersion`.
+    public var defaultHardwareVersion: String {
+        switch self {
+        case .restoreIot: return "REST-IOT-1.0"
+        case .restoreV4: return "RESTORE-V4-2.1"
+        case .restoreV5: return "RESTORE-V5-3.0"
+        case .riot: return "RIOT-2.0"
+        case .riotPlus: return "RIOTPLUS-2.0"
+        case .restMini: return "RESTMINI-1.0"
+        }
+    }
+
+    /// A plausible current firmware version for this product (`deviceInfo.f`).
+    public var defaultFirmware: String {
+        switch self {
+        case .restoreIot: return "4.2.11"
+        case .restoreV4: return "5.8.3"
+        case .restoreV5: return "6.1.4"
+        case .riot: return "3.9.22"
+        case .riotPlus: return "3.9.22"
+        case .restMini: return "1.4.7"
+        }
+    }
+}
+
+/// The features a ``HardwareProduct`` has.
+public struct HardwareCapabilities: Sendable, Hashable {
+    /// Has a colour light (`current.color`, nightlight).
+    public var light: Bool
+    /// Has a clock display (`clock`).
+    public var clock: Bool
+    /// Runs on a battery (`deviceInfo.b`, `powerStatus`).
+    public var battery: Bool
+    /// `clock.i` packs night brightness in the upper and day brightness in the lower 16 bits.
+    public var packedClockBrightness: Bool
+    /// Has a toddler lock.
+    public var toddlerLock: Bool
+
+    /// Creates a capability set.
+    public init(light: Bool, clock: Bool, battery: Bool, packedClockBrightness: Bool, toddlerLock: Bool) {
+        self.light = light
+        self.clock = clock
+        self.battery = battery
+        self.packedClockBrightness = packedClockBrightness
+        self.toddlerLock = toddlerLock
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension JSONValue: Codable {
+    /// Decodes any JSON value; integers stay integers.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value as JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text. Throws ``JSONValueError/malformed(_:)`` for anything that is not JSON.
+    public init(data: Data) throws(JSONValueError) {
+        do {
+            self = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .malformed(String(describing: error))
+        }
+    }
+
+    /// Parses JSON text from a string.
+    public init(json: String) throws(JSONValueError) {
+        try self.init(data: Data(json.utf8))
+    }
+
+    /// Compact JSON text with sorted keys (deterministic, so documents can be compared and hashed).
+    public var jsonData: Data {
+        var output = [UInt8]()
+        output.reserveCapacity(256)
+        write(into: &output)
+        return Data(output)
+    }
+
+    /// Compact JSON text with sorted keys, as a string.
+    public var jsonString: String { String(decoding: jsonData, as: UTF8.self) }
+
+    /// The size in bytes of the compact JSON text (used for the 8 KB shadow limit).
+    public var encodedByteCount: Int { jsonData.count }
+
+    private func write(into output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: Array("null".utf8))
+        case .bool(let value): output.append(contentsOf: Array((value ? "true" : "false").utf8))
+        case .int(let value): output.append(contentsOf: Array(String(value).utf8))
+        case .double(let value):
+            if value.isFinite {
+                output.append(contentsOf: Array(String(value).utf8))
+            } else {
+                output.append(contentsOf: Array("null".utf8))
+            }
+        case .string(let value): Self.writeString(value, into: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                fields[key]!.write(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
+            case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Why a payload could not be read as JSON.
+public enum JSONValueError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The bytes are not valid JSON; the associated text is the parser's explanation.
+    case malformed(String)
+
+    /// A message that says what went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .malformed(let reason): return "The payload is not valid JSON (\(reason)); send a UTF-8 JSON object."
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Merge, difference and delta, with the semantics of AWS IoT classic shadows.
+extension JSONValue {
+    /// Applies a partial document: objects merge field by field, `null` deletes a field, anything
+    /// else (including arrays) replaces the old value. Nulls inside newly added objects are dropped.
+    public mutating func merge(_ patch: JSONValue) {
+        guard case .object(let patchFields) = patch else {
+            self = patch.removingNulls()
+            return
+        }
+        var fields = objectValue ?? [:]
+        for (key, value) in patchFields {
+            if value.isNull {
+                fields.removeValue(forKey: key)
+            } else if case .object = value, var existing = fields[key], existing.objectValue != nil {
+                existing.merge(value)
+                fields[key] = existing
+            } else {
+                fields[key] = value.removingNulls()
+            }
+        }
+        self = .object(fields)
+    }
+
+    /// A copy merged with `patch` (see ``merge(_:)``).
+    public func merging(_ patch: JSONValue) -> JSONValue {
+        var copy = self
+        copy.merge(patch)
+        return copy
+    }
+
+    /// A copy without `null` fields anywhere inside objects; empty objects that only held nulls stay `{}`.
+    public func removingNulls() -> JSONValue {
+        switch self {
+        case .object(let fields):
+            var result: [String: JSONValue] = [:]
+            for (key, value) in fields where !value.isNull { result[key] = value.removingNulls() }
+            return .object(result)
+        case .array(let values):
+            return .array(values.map { $0.removingNulls() })
+        default:
+            return self
+        }
+    }
+
+    /// The fields of `desired` whose value differs from `reported` (objects compared field by
+    /// field, anything else compared whole); `nil` when there is no difference. This is the shadow's
+    /// `state.delta`.
+    public static func delta(desired: JSONValue, reported: JSONValue?) -> JSONValue? {
+        guard case .object(let desiredFields) = desired else {
+            if desired == reported { return nil }
+            return desired
+        }
+        guard case .object(let reportedFields)? = reported else {
+            return desiredFields.isEmpty ? nil : desired
+        }
+        var result: [String: JSONValue] = [:]
+        for (key, value) in desiredFields {
+            if let difference = delta(desired: value, reported: reportedFields[key]) {
+                result[key] = difference
+            }
+        }
+        return result.isEmpty ? nil : .object(result)
+    }
+
+    /// The partial document that turns `old` into `self` when merged (changed and new fields, and
+    /// `null` for removed ones); `nil` when nothing changed. Devices use it to report only what changed.
+    public func changes(from old: JSONValue?) -> JSONValue? {
+        guard case .object(let newFields) = self, case .object(let oldFields)? = old else {
+            if self == old { return nil }
+            return self
+        }
+        var result: [String: JSONValue] = [:]
+        for (key, value) in newFields {
+            if let change = value.changes(from: oldFields[key]) { result[key] = change }
+        }
+        for key in oldFields.keys where newFields[key] == nil { result[key] = .null }
+        return result.isEmpty ? nil : .object(result)
+    }
+
+    /// A copy where every leaf is replaced by `{"timestamp": timestamp}`, as AWS builds shadow metadata.
+    public func metadata(timestamp: Int) -> JSONValue {
+        switch self {
+        case .object(let fields):
+            return .object(fields.mapValues { $0.isNull ? .null : $0.metadata(timestamp: timestamp) })
+        case .array(let values):
+            return .array(values.map { $0.metadata(timestamp: timestamp) })
+        default:
+            return ["timestamp": .int(timestamp)]
+        }
+    }
+
+    /// The leaf paths of this value (for objects, the paths to each non-object value).
+    public var leafPaths: [[String]] {
+        guard case .object(let fields) = self else { return [[]] }
+        var paths: [[String]] = []
+        for (key, value) in fields {
+            if case .object(let inner) = value, !inner.isEmpty {
+                paths += value.leafPaths.map { [key] + $0 }
+            } else {
+                paths.append([key])
+            }
+        }
+        return paths
+    }
+}

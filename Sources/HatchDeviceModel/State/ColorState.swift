@@ -1,0 +1,57 @@
+/// The light (`current.color`): channels and intensity 0…65535; `id` 9998 is off, 9999 custom,
+/// anything else a preset. `duration` (seconds) and `until` (epoch seconds) end it; 0 means never.
+public struct ColorState: Sendable, Hashable, Codable {
+    /// Preset id, ``WireConstants/customColorID`` or ``WireConstants/colorOffID``.
+    public var id: Int
+    /// Red 0…65535.
+    public var r: Int
+    /// Green 0…65535.
+    public var g: Int
+    /// Blue 0…65535.
+    public var b: Int
+    /// White 0…65535.
+    public var w: Int
+    /// Intensity 0…65535.
+    public var i: Int
+    /// Seconds the colour stays on; 0 = until changed.
+    public var duration: Int
+    /// Epoch second at which the colour goes off; 0 = none.
+    public var until: Int
+
+    /// Creates a colour.
+    public init(id: Int, r: Int = 0, g: Int = 0, b: Int = 0, w: Int = 0, i: Int = 0, duration: Int = 0, until: Int = 0) {
+        self.id = id
+        self.r = r
+        self.g = g
+        self.b = b
+        self.w = w
+        self.i = i
+        self.duration = duration
+        self.until = until
+    }
+
+    /// Decodes leniently: absent channels are 0, an absent id is a custom colour.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeIfPresent(Int.self, forKey: .id) ?? WireConstants.customColorID
+        r = try c.decodeIfPresent(Int.self, forKey: .r) ?? 0
+        g = try c.decodeIfPresent(Int.self, forKey: .g) ?? 0
+        b = try c.decodeIfPresent(Int.self, forKey: .b) ?? 0
+        w = try c.decodeIfPresent(Int.self, forKey: .w) ?? 0
+        i = try c.decodeIfPresent(Int.self, forKey: .i) ?? 0
+        duration = try c.decodeIfPresent(Int.self, forKey: .duration) ?? 0
+        until = try c.decodeIfPresent(Int.self, forKey: .until) ?? 0
+    }
+
+    /// The light off.
+    public static let off = ColorState(id: WireConstants.colorOffID)
+
+    /// Whether the light is lit.
+    public var isOn: Bool { id != WireConstants.colorOffID && i > 0 }
+
+    /// The wire form.
+    public var jsonValue: JSONValue {
+        ["id": .int(id), "r": .int(r), "g": .int(g), "b": .int(b), "w": .int(w), "i": .int(i),
+         "duration": .int(duration), "until": .int(until)]
+    }
+}

@@ -1,0 +1,19 @@
+/// Magic numbers of the Restore-family firmware, named once so nobody writes 9998 by hand.
+public enum WireConstants {
+    /// Colour id meaning "no colour" (light off).
+    public static let colorOffID = 9998
+    /// Colour id meaning "custom colour" (r/g/b/w/i given explicitly).
+    public static let customColorID = 9999
+    /// Sound id meaning "no sound".
+    public static let soundOffID = 19998
+    /// The full scale of colour channels, intensity and volume (0…65535).
+    public static let fullScale = 65535
+    /// Clock flag bit: display on.
+    public static let clockOnFlag = 1 << 15
+    /// Clock flag bit: 24-hour display.
+    public static let clock24HourFlag = 1 << 11
+    /// Default snooze duration in seconds (9 minutes).
+    public static let defaultSnoozeDuration = 540
+    /// The largest `state` a shadow update may carry (AWS IoT: 8 KB).
+    public static let maximumStateBytes = 8 * 1024
+}

@@ -1,0 +1,90 @@
+/// Every MQTT topic of the simulated fleet and the clients, in one place (see the README table).
+///
+/// Shadow topics follow AWS IoT classic shadows exactly. The `hatch/` topics carry what the
+/// vendor's cloud keeps beside the shadow: presence (retained, with a last will), the registry
+/// record, and the routine and alarm records with their request/reply topics.
+public enum Topics {
+    /// `$aws/things/{thing}/shadow`: the prefix of all shadow topics of a device.
+    public static func shadowPrefix(_ thing: ThingName) -> String { "$aws/things/\(thing.rawValue)/shadow" }
+
+    /// The shadow topics of one device.
+    public struct Shadow: Sendable, Hashable {
+        /// The device.
+        public let thing: ThingName
+        /// Creates the topic set of `thing`.
+        public init(_ thing: ThingName) { self.thing = thing }
+
+        private var prefix: String { Topics.shadowPrefix(thing) }
+        /// Publish `{}` or `{"clientToken"}` here to read the shadow.
+        public var get: String { prefix + "/get" }
+        /// The shadow document, in reply to ``get``.
+        public var getAccepted: String { prefix + "/get/accepted" }
+        /// A `{code, message}` error, in reply to ``get``.
+        public var getRejected: String { prefix + "/get/rejected" }
+        /// Publish `{"state": {"desired"|"reported": …}}` here to update the shadow.
+        public var update: String { prefix + "/update" }
+        /// The accepted part of an update, with the new `version` and the echoed `clientToken`.
+        public var updateAccepted: String { prefix + "/update/accepted" }
+        /// A `{code, message}` error, in reply to ``update``.
+        public var updateRejected: String { prefix + "/update/rejected" }
+        /// The desired fields that differ from reported.
+        public var updateDelta: String { prefix + "/update/delta" }
+        /// `previous` and `current` documents after every accepted update.
+        public var updateDocuments: String { prefix + "/update/documents" }
+        /// Publish here to delete the shadow document.
+        public var delete: String { prefix + "/delete" }
+        /// Deletion accepted.
+        public var deleteAccepted: String { prefix + "/delete/accepted" }
+        /// Deletion rejected.
+        public var deleteRejected: String { prefix + "/delete/rejected" }
+        /// Every shadow topic of the device (`…/shadow/#`).
+        public var all: String { prefix + "/#" }
+    }
+
+    /// Retained presence record (`online`/`offline`), also the device's last will.
+    public static func presence(_ thing: ThingName) -> String { "hatch/things/\(thing.rawValue)/presence" }
+    /// Retained registry record of one device.
+    public static func registry(_ thing: ThingName) -> String { "hatch/registry/\(thing.rawValue)" }
+    /// Filter for every registry record.
+    public static let registryAll = "hatch/registry/+"
+    /// Filter for every presence record.
+    public static let presenceAll = "hatch/things/+/presence"
+
+    /// The topics of one kind of per-device record (routines or alarms).
+    public struct Records: Sendable, Hashable {
+        /// `hatch/things/{thing}/{kind}`.
+        public let base: String
+        /// Creates the topic set for `kind` ("routines" or "alarms").
+        public init(_ thing: ThingName, kind: RecordKind) { base = "hatch/things/\(thing.rawValue)/\(kind.rawValue)" }
+        /// The retained record document `{dataVersion, routines|alarms}`.
+        public var document: String { base }
+        /// Publish a create/edit/delete/enable request here.
+        public var request: String { base + "/request" }
+        /// The reply to an accepted request (with the new `dataVersion` and echoed `clientToken`).
+        public var accepted: String { base + "/request/accepted" }
+        /// The `{code, message}` reply to a rejected request.
+        public var rejected: String { base + "/request/rejected" }
+    }
+
+    /// The routine record topics of a device.
+    public static func routines(_ thing: ThingName) -> Records { Records(thing, kind: .routines) }
+    /// The alarm record topics of a device.
+    public static func alarms(_ thing: ThingName) -> Records { Records(thing, kind: .alarms) }
+
+    /// Fleet control requests (faults, power), answered on ``fleetControlReply``.
+    public static let fleetControl = "hatch/fleet/control"
+    /// Replies to fleet control requests.
+    public static let fleetControlReply = "hatch/fleet/control/reply"
+    /// Log of injected faults and fleet events (not retained).
+    public static let fleetEvents = "hatch/fleet/events"
+    /// Retained fleet status (devices, online count, messages per second), refreshed every few seconds.
+    public static let fleetStatus = "hatch/fleet/status"
+}
+
+/// The kinds of per-device records.
+public enum RecordKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Routines and favorites.
+    case routines
+    /// Alarms.
+    case alarms
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+/// The one clock of a fleet: real time, accelerated (`speed` simulated seconds per real second),
+/// or manual (tests move it with ``advance(by:)`` and get deterministic results). The simulated
+/// wall clock starts at `startTime` (`--start-time`), so an alarm at 06:30 is seconds away.
+public final class SimulationClock: Sendable {
+    /// How simulated time moves.
+    public enum Mode: Sendable, Hashable {
+        /// One simulated second per real second.
+        case realTime
+        /// `speed` simulated seconds per real second (`--speed 60`: a real second is a simulated minute).
+        case accelerated(speed: Double)
+        /// Only ``SimulationClock/advance(by:)`` and ``SimulationClock/set(_:)`` move time.
+        case manual
+    }
+
+    private struct State {
+        var anchorSimulated: Date
+        var anchorReal: Date
+    }
+
+    /// How time moves.
+    public let mode: Mode
+    private let state: Mutex<State>
+
+    /// Creates a clock starting at `startTime` (default: now).
+    public init(mode: Mode, startTime: Date? = nil) {
+        self.mode = mode
+        let real = Date()
+        state = Mutex(State(anchorSimulated: startTime ?? real, anchorReal: real))
+    }
+
+    /// Simulated seconds per real second (0 for a manual clock).
+    public var speed: Double {
+        switch mode {
+        case .realTime: return 1
+        case .accelerated(let speed): return speed
+        case .manual: return 0
+        }
+    }
+
+    /// The simulated time now.
+    public var now: Date {
+        state.withLock { state in
+            let elapsed = Date().timeIntervalSince(state.anchorReal)
+            return state.anchorSimulated.addingTimeInterval(elapsed * speed)
+        }
+    }
+
+    /// Moves simulated time forward (any mode; on a running clock it jumps).
+    public func advance(by seconds: TimeInterval) {
+        state.withLock { $0.anchorSimulated.addTimeInterval(seconds) }
+    }
+
+    /// Sets the simulated time.
+    public func set(_ date: Date) {
+        state.withLock { state in
+            state.anchorSimulated = date
+            state.anchorReal = Date()
+        }
+    }
+
+    /// The real time until the simulated clock reaches `date` (0 when past; `nil` on a manual clock).
+    public func realInterval(until date: Date) -> TimeInterval? {
+        guard speed > 0 else { return nil }
+        return max(0, date.timeIntervalSince(now) / speed)
+    }
+
+    /// Parses `--start-time`: ISO 8601 (`2026-01-05T06:20:00Z`, or without zone = UTC), or `HH:mm`
+    /// for today at that UTC time.
+    public static func parseStartTime(_ text: String, now: Date = Date()) -> Date? {
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return date }
+        if let date = iso.date(from: text + "Z") { return date }
+        let pieces = text.split(separator: ":")
+        if pieces.count == 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]), (0...23).contains(hour), (0...59).contains(minute) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+            return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: now)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import HatchDeviceModel
+
+extension DeviceEngine {
+    /// Applies a `state.desired` patch (or delta) as the firmware does. The patch should already
+    /// have passed ``StateSchema``; fields the device cannot apply are returned as unapplied.
+    public mutating func apply(desired: JSONValue, at now: Date) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        guard let fields = desired.objectValue else { return outcome }
+        outcome.events += advance(to: now)
+        let capabilities = profile.product.capabilities
+        func mark(_ path: [String], _ applied: Bool) {
+            guard let value = desired[path: path] else { return }
+            if applied { outcome.applied[path: path] = value } else { outcome.unapplied[path: path] = value }
+        }
+        for key in fields.keys.sorted() {
+            guard let value = fields[key], !value.isNull else { continue }
+            switch key {
+            case "current":
+                guard let current = value.objectValue else { continue }
+                let (applied, events) = applyCurrent(current, at: now)
+                outcome.events += events
+                for field in ["srId", "step", "playing", "paused"] where current[field] != nil { mark([key, field], applied) }
+                if let color = current["color"]?.objectValue {
+                    if capabilities.light { outcome.events += applyColor(color, at: now) }
+                    mark([key, "color"], capabilities.light)
+                }
+                if let sound = current["sound"]?.objectValue {
+                    outcome.events += applySound(sound, at: now)
+                    mark([key, "sound"], true)
+                }
+            case "clock":
+                guard capabilities.clock, let patch = value.objectValue else { mark([key], false); continue }
+                applyClock(patch)
+                runHousekeepingClockOnly(at: now)
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "toddlerLock":
+                guard capabilities.toddlerLock, let patch = value.objectValue else { mark([key], false); continue }
+                applyToddlerLock(patch, at: now)
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "nightlightOn", "nightlightIntensity":
+                guard capabilities.light else { mark([key], false); continue }
+                if key == "nightlightOn", let on = value.boolValue {
+                    settings.nightlightOn = on
+                    state.nightlightOn = on
+                } else if let intensity = value.intValue {
+                    settings.nightlightIntensity = intensity
+                    state.nightlightIntensity = intensity
+                }
+                stateChanged = true
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "alarmsDisabled":
+                guard let disabled = value.boolValue else { mark([key], false); continue }
+                settings.alarmsDisabled = disabled
+                state.alarmsDisabled = disabled
+                stateChanged = true
+                planAlarms(after: now)
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "snoozeDuration":
+                guard let seconds = value.intValue else { mark([key], false); continue }
+                settings.snoozeDuration = seconds
+                state.snoozeDuration = seconds
+                stateChanged = true
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "snooze":
+                guard let patch = value.objectValue else { mark([key], false); continue }
+                if patch["active"]?.boolValue == true {
+                    outcome.events += snooze(startTime: patch["startTime"]?.intValue ?? 0, at: now)
+                } else if patch["active"]?.boolValue == false, alarmPhase != nil {
+                    outcome.events += stopPlayback()
+                }
+                mark([key], true)
+            case "timezone":
+                guard let identifier = value.stringValue, let zone = TimeZone(identifier: identifier) else { mark([key], false); continue }
+                settings.timezone = identifier
+                state.timezone = identifier
+                calendar.timeZone = zone
+                stateChanged = true
+                planAlarms(after: now)
+                runHousekeepingClockOnly(at: now)
+                outcome.events.append(.settingsChanged)
+                mark([key], true)
+            default:
+                // Read-only (deviceInfo, rssi, connected, toddlerLockOn, lastReset) or unknown: stays desired.
+                mark([key], false)
+            }
+        }
+        return outcome
+    }
+
+    /// `current.srId/step/playing/paused`: start, jump, pause or stop. Returns whether it applied.
+    mutating func applyCurrent(_ current: [String: JSONValue], at now: Date) -> (Bool, [EngineEvent]) {
+        let playing = current["playing"]?.stringValue.flatMap(PlayingMode.init(rawValue:))
+        let srId = current["srId"]?.intValue
+        let step = current["step"]?.intValue
+        var events: [EngineEvent] = []
+        var applied = true
+        if playing == PlayingMode.none || (playing == nil && srId == 0) {
+            events += stopPlayback()
+        } else if playing == .routine || (playing == nil && (srId ?? 0) > 0) {
+            let id = srId ?? state.current.srId
+            if let run = routineRun, run.id == id, srId == nil || step != nil && step != run.stepIndex + 1 {
+                if let step, let routine = settings.routines[id: id], step >= 1, step <= routine.steps.count {
+                    applyStep(routine.steps[step - 1], index: step - 1, at: now)
+                } else if step != nil {
+                    applied = false
+                }
+            } else if alarmPhase?.alarmID == id {
+                // The alarm itself is "playing"; nothing to start.
+            } else if let started = startRoutine(id: id, step: step ?? 1, at: now) {
+                events += started
+            } else {
+                applied = false
+            }
+        } else if playing == .remote {
+            if state.current.playing == PlayingMode.none {
+                state.current.playing = .remote
+                stateChanged = true
+            }
+        } else if let step, let run = routineRun {
+            if let routine = settings.routines[id: run.id], step >= 1, step <= routine.steps.count {
+                applyStep(routine.steps[step - 1], index: step - 1, at: now)
+            } else {
+                applied = false
+            }
+        }
+        if let paused = current["paused"]?.boolValue, routineRun != nil, paused != state.current.paused {
+            setPaused(paused, at: now)
+        }
+        return (applied, events)
+    }
+
+    /// `current.color`: 9998 turns the light off, 9999 (or channels alone) sets a custom colour.
+    mutating func applyColor(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
+        var color = state.current.color ?? .off
+        if patch["id"]?.intValue == WireConstants.colorOffID {
+            color = .off
+            colorEnds = nil
+        } else {
+            if let id = patch["id"]?.intValue {
+                color.id = id
+            } else if color.id == WireConstants.colorOffID {
+                color.id = WireConstants.customColorID
+            }
+            if let r = patch["r"]?.intValue { color.r = r }
+            if let g = patch["g"]?.intValue { color.g = g }
+            if let b = patch["b"]?.intValue { color.b = b }
+            if let w = patch["w"]?.intValue { color.w = w }
+            if let i = patch["i"]?.intValue { color.i = i }
+            color.duration = patch["duration"]?.intValue ?? 0
+            color.until = patch["until"]?.intValue ?? 0
+            colorEnds = Self.endDate(duration: color.duration, until: color.until, now: now)
+            if state.current.playing == PlayingMode.none {
+                state.current.playing = .remote
+            }
+        }
+        state.current.color = color
+        stateChanged = true
+        dropRemoteWhenIdle()
+        guard color.id == WireConstants.customColorID else { return [] }
+        var preset = color
+        preset.duration = 0
+        preset.until = 0
+        settings.colorPreset = preset
+        return [.settingsChanged]
+    }
+
+    /// `current.sound`: 19998 stops the sound; `v` alone changes the volume.
+    mutating func applySound(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
+        var sound = state.current.sound
+        var events: [EngineEvent] = []
+        if let volume = patch["v"]?.intValue {
+            sound.v = volume
+            settings.volume = volume
+            events.append(.settingsChanged)
+        }
+        if let mute = patch["mute"]?.boolValue { sound.mute = mute }
+        if let id = patch["id"]?.intValue {
+            if id == WireConstants.soundOffID {
+                sound.id = id
+                sound.url = ""
+                sound.duration = 0
+                sound.until = 0
+                soundEnds = nil
+            } else {
+                sound.id = id
+                sound.url = patch["url"]?.stringValue ?? ""
+                sound.duration = patch["duration"]?.intValue ?? 0
+                sound.until = patch["until"]?.intValue ?? 0
+                soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
+                if state.current.playing == PlayingMode.none { state.current.playing = .remote }
+            }
+        }
+        state.current.sound = sound
+        stateChanged = true
+        dropRemoteWhenIdle()
+        return events
+    }
+
+    /// Merges a `clock` patch into the clock settings.
+    mutating func applyClock(_ patch: [String: JSONValue]) {
+        guard var clock = state.clock else { return }
+        if let i = patch["i"]?.intValue { clock.i = i }
+        if let flags = patch["flags"]?.intValue { clock.flags = flags }
+        if let mode = patch["turnOffMode"]?.stringValue.flatMap(ClockTurnOffMode.init(rawValue:)) { clock.turnOffMode = mode }
+        func time(_ key: String) -> TimeOfDay? { patch[key]?.stringValue.flatMap { try? TimeOfDay(parsing: $0) } }
+        if let value = time("turnOnAt") { clock.turnOnAt = value }
+        if let value = time("turnOffAt") { clock.turnOffAt = value }
+        if let value = time("turnDimAt") { clock.turnDimAt = value }
+        if let value = time("turnBrightAt") { clock.turnBrightAt = value }
+        state.clock = clock
+        settings.clock = clock
+        stateChanged = true
+    }
+
+    /// Merges a `toddlerLock` patch and re-evaluates `toddlerLockOn`.
+    mutating func applyToddlerLock(_ patch: [String: JSONValue], at now: Date) {
+        guard var lock = state.toddlerLock else { return }
+        if let mode = patch["turnOnMode"]?.stringValue.flatMap(ToddlerLockMode.init(rawValue:)) { lock.turnOnMode = mode }
+        if let value = patch["turnOnAt"]?.stringValue.flatMap({ try? TimeOfDay(parsing: $0) }) { lock.turnOnAt = value }
+        if let value = patch["turnOffAt"]?.stringValue.flatMap({ try? TimeOfDay(parsing: $0) }) { lock.turnOffAt = value }
+        state.toddlerLock = lock
+        settings.toddlerLock = lock
+        state.toddlerLockOn = lock.isLocked(at: timeOfDay(at: now))
+        stateChanged = true
+    }
+
+    /// Re-evaluates the scheduled clock display now (after a clock or time-zone change).
+    mutating func runHousekeepingClockOnly(at now: Date) {
+        guard var clock = state.clock, clock.turnOffMode == .scheduled else { return }
+        let on = timeOfDay(at: now).isWithin(from: clock.turnOnAt, to: clock.turnOffAt)
+        clock.flags = on ? clock.flags | ClockFlags.on.rawValue : clock.flags & ~ClockFlags.on.rawValue
+        state.clock = clock
+        settings.clock = clock
+        stateChanged = true
+    }
+
+    /// Handles a routine record request; a deleted or disabled running routine stops.
+    public mutating func handle(_ request: RecordRequest<Routine>, at now: Date) throws(ShadowRejection) -> [EngineEvent] {
+        try settings.routines.apply(request)
+        var events: [EngineEvent] = [.recordsChanged(.routines), .settingsChanged]
+        if let run = routineRun, settings.routines[id: run.id]?.enabled != true { events += stopPlayback() }
+        return events
+    }
+
+    /// Handles an alarm record request and re-plans the alarms.
+    public mutating func handle(_ request: RecordRequest<Alarm>, at now: Date) throws(ShadowRejection) -> [EngineEvent] {
+        try settings.alarms.apply(request)
+        return [.recordsChanged(.alarms), .settingsChanged] + alarmsChanged(at: now)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import HatchDeviceModel
+
+/// The behaviour of one simulated Restore-family device, as its firmware behaves: a pure value
+/// with no I/O and no clock of its own. The fleet feeds it desired-state patches and the current
+/// simulated time; it answers with its new reported state and events.
+///
+/// Time moves only through ``advance(to:)``: every scheduled thing (routine steps, colour and
+/// sound `duration`/`until`, sunrise ramp, alarm, snooze, clock schedule, battery, `rssi` jitter)
+/// happens at its exact simulated time, in order, so a manual clock gives deterministic results.
+public struct DeviceEngine: Sendable {
+    /// Identity and hardware.
+    public let profile: DeviceProfile
+    /// What the device keeps in flash.
+    public internal(set) var settings: DeviceSettings
+    /// The reported state, as the device would report it now.
+    public internal(set) var state: ReportedState
+    /// Set whenever ``state`` changes; the fleet clears it after reporting.
+    public var stateChanged = true
+
+    var calendar: Calendar
+    var random: SeededRandom
+    var routineRun: RoutineRun?
+    var alarmPhase: AlarmPhase?
+    var nextAlarm: PlannedAlarm?
+    var colorEnds: Date?
+    var soundEnds: Date?
+    var nextHousekeeping: Date
+    var lastTime: Date
+
+    /// Seconds between two reported steps of the sunrise ramp (at least; long sunrises use 1/100 of the lead).
+    public static let minimumRampInterval: TimeInterval = 5
+    /// Seconds between housekeeping ticks (clock schedule, toddler lock, battery, `rssi`).
+    public static let housekeepingInterval: TimeInterval = 60
+
+    /// Creates a device that has just booted at `now` with `settings` from flash.
+    public init(profile: DeviceProfile, settings: DeviceSettings, now: Date) {
+        self.profile = profile
+        self.settings = settings
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: settings.timezone) ?? TimeZone(secondsFromGMT: 0)!
+        self.calendar = calendar
+        self.random = SeededRandom(seed: profile.seed)
+        let capabilities = profile.product.capabilities
+        state = ReportedState(
+            current: CurrentState(color: capabilities.light ? .off : nil, sound: SoundState(id: WireConstants.soundOffID, v: settings.volume)),
+            clock: settings.clock, toddlerLock: settings.toddlerLock,
+            toddlerLockOn: settings.toddlerLock == nil ? nil : false,
+            nightlightOn: settings.nightlightOn, nightlightIntensity: settings.nightlightIntensity,
+            alarmsDisabled: settings.alarmsDisabled, snoozeDuration: settings.snoozeDuration, snooze: SnoozeState(),
+            deviceInfo: DeviceInfo(f: profile.firmware, hwVersion: profile.hardwareVersion,
+                                   b: settings.battery.map { Int($0.rounded()) }, powerStatus: settings.powerStatus),
+            connected: false, rssi: profile.baseRSSI, timezone: settings.timezone, lastReset: settings.lastReset)
+        nextHousekeeping = now
+        lastTime = now
+        planAlarms(after: now)
+        runHousekeepingClockOnly(at: now)
+        state.toddlerLockOn = settings.toddlerLock?.isLocked(at: timeOfDay(at: now))
+        nextHousekeeping = Self.nextBoundary(after: now)
+    }
+
+    /// The earliest simulated time at which the device has something to do.
+    public var nextEventDate: Date {
+        var next = nextHousekeeping
+        if let end = routineRun?.stepEnds, end < next { next = end }
+        if let colorEnds, colorEnds < next { next = colorEnds }
+        if let soundEnds, soundEnds < next { next = soundEnds }
+        if let alarmDate = nextAlarmEventDate, alarmDate < next { next = alarmDate }
+        return next
+    }
+
+    /// Runs everything scheduled up to and including `now`, in time order.
+    public mutating func advance(to now: Date) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        var guardCount = 0
+        while guardCount < 1_000_000 {
+            let time = nextEventDate
+            guard time <= now else { break }
+            guardCount += 1
+            lastTime = time
+            if let end = routineRun?.stepEnds, end <= time { events += advanceRoutineStep(at: time) }
+            if let end = colorEnds, end <= time { endColor() }
+            if let end = soundEnds, end <= time { endSound() }
+            if let alarmDate = nextAlarmEventDate, alarmDate <= time { events += runAlarmEvent(at: time) }
+            if nextHousekeeping <= time {
+                events += runHousekeeping(at: time)
+                nextHousekeeping = time.addingTimeInterval(Self.housekeepingInterval)
+            }
+        }
+        if now > lastTime { lastTime = now }
+        return events
+    }
+
+    /// Marks the device connected or not (`connected` in the reported state).
+    public mutating func setConnected(_ connected: Bool) {
+        guard state.connected != connected else { return }
+        state.connected = connected
+        stateChanged = true
+    }
+
+    /// Plugs a battery device in or unplugs it. No effect on mains-only products.
+    public mutating func setPower(pluggedIn: Bool) {
+        guard profile.product.capabilities.battery else { return }
+        let status: PowerStatus = pluggedIn ? ((settings.battery ?? 0) >= 100 ? .charged : .charging) : .battery
+        settings.powerStatus = status
+        state.deviceInfo.powerStatus = status
+        stateChanged = true
+    }
+
+    /// Reboots: playback stops, settings come from flash (`settings`), `lastReset` is `now`.
+    public mutating func reboot(settings flash: DeviceSettings, now: Date) {
+        let connected = state.connected
+        var fresh = flash
+        fresh.lastReset = Self.epoch(now)
+        self = DeviceEngine(profile: profile, settings: fresh, now: now)
+        state.connected = connected
+        stateChanged = true
+    }
+
+    /// The next housekeeping boundary: the start of the next simulated minute.
+    static func nextBoundary(after date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / housekeepingInterval).rounded(.down) * housekeepingInterval + housekeepingInterval)
+    }
+
+    /// Whole epoch seconds of a date, as the wire carries them.
+    static func epoch(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
+
+    /// The local time of day at `date` in the device's time zone.
+    func timeOfDay(at date: Date) -> TimeOfDay {
+        let components = calendar.dateComponents([.hour, .minute], from: date)
+        return (try? TimeOfDay(hour: components.hour ?? 0, minute: components.minute ?? 0)) ?? (try! TimeOfDay(hour: 0, minute: 0))
+    }
+}
+
+/// A routine in progress.
+struct RoutineRun: Sendable, Hashable {
+    var id: Int
+    var stepIndex: Int
+    var stepEnds: Date?
+    var pausedRemaining: TimeInterval?
+}
+
+/// The next alarm occurrence the device is waiting for.
+struct PlannedAlarm: Sendable, Hashable {
+    var id: Int
+    var fire: Date
+    var sunriseStart: Date
+}
+
+/// A firing alarm.
+enum AlarmPhase: Sendable, Hashable {
+    case sunrise(id: Int, start: Date, fire: Date, nextRamp: Date)
+    case ringing(id: Int)
+    case snoozed(id: Int, until: Date)
+
+    var alarmID: Int {
+        switch self {
+        case .sunrise(let id, _, _, _), .ringing(let id), .snoozed(let id, _): return id
+        }
+    }
+}
