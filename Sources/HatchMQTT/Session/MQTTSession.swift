@@ -49,6 +49,7 @@ public final class MQTTSession: Sendable {
         let token = core.makeToken()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled { return waiter.resume(throwing: CancellationError()) }
                 core.loop.execute { core.connect(token: token, waiter) }
             }
         } onCancel: {
@@ -85,6 +86,7 @@ public final class MQTTSession: Sendable {
         let token = core.makeToken()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled { return waiter.resume(throwing: CancellationError()) }
                 let pending = PendingPublish(token: token, topic: topic, payload: payload, qos: qos, retain: retain, continuation: waiter)
                 core.loop.execute { core.publish(pending) }
             }
@@ -109,6 +111,10 @@ public final class MQTTSession: Sendable {
         }
         let granted = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<MQTTQoS, any Error>) in
+                if Task.isCancelled {
+                    continuation.finish()
+                    return waiter.resume(throwing: CancellationError())
+                }
                 core.loop.execute { core.subscribe(filter, qos: qos, token: token, stream: continuation, waiter: waiter) }
             }
         } onCancel: {
@@ -133,6 +139,19 @@ public final class MQTTSession: Sendable {
         let core = self.core
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             core.loop.execute { core.disconnect(waiter) }
+        }
+    }
+
+    /// Closes the socket abruptly, without DISCONNECT, as a crash or a network failure would: the
+    /// broker publishes the last will. With reconnect enabled the session then reconnects by itself.
+    /// For fault injection in simulations and tests.
+    public func dropConnection() async {
+        let core = self.core
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            core.loop.execute {
+                core.abortConnection()
+                done.resume()
+            }
         }
     }
 }

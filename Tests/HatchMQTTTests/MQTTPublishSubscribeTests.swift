@@ -1,0 +1,81 @@
+import Foundation
+import HatchMQTT
+import HatchMosquittoBroker
+import Testing
+
+@Suite("MQTT publish and subscribe", .timeLimit(.minutes(1)))
+struct MQTTPublishSubscribeTests {
+    @Test("QoS 0, 1 and 2 publishes arrive in order with their QoS", arguments: [MQTTQoS.atMostOnce, .atLeastOnce, .exactlyOnce])
+    func qos(_ qos: MQTTQoS) async throws {
+        let broker = try await MosquittoBroker.start()
+        let subscriber = try await TestSession.make(broker)
+        let publisher = try await TestSession.make(broker)
+        let subscription = try await subscriber.subscribe("sensors/temperature", qos: qos)
+        #expect(subscription.grantedQoS == qos)
+        for index in 0..<50 {
+            try await publisher.publish("sensors/temperature", payload: "\(index)".data, qos: qos)
+        }
+        let received = await subscription.next(50)
+        #expect(received.map(\.payloadString) == (0..<50).map { "\($0)" })
+        #expect(received.allSatisfy { $0.qos == qos && $0.topic == "sensors/temperature" && !$0.retain })
+    }
+
+    @Test("a retained message reaches a subscriber that arrives later, flagged as retained")
+    func retained() async throws {
+        let broker = try await MosquittoBroker.start()
+        let publisher = try await TestSession.make(broker)
+        try await publisher.publish("devices/lamp/presence", payload: "online".data, qos: .atLeastOnce, retain: true)
+        let late = try await TestSession.make(broker)
+        let subscription = try await late.subscribe("devices/+/presence")
+        let first = await subscription.next(1)
+        #expect(first == [MQTTMessage(topic: "devices/lamp/presence", payload: "online".data, qos: .atLeastOnce, retain: true)])
+    }
+
+    @Test("+ and # filters route each message to every matching local subscription")
+    func wildcards() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker)
+        let plus = try await session.subscribe("home/+/light")
+        let hash = try await session.subscribe("office/#")
+        let publisher = try await TestSession.make(broker)
+        for topic in ["home/kitchen/light", "home/kitchen/fan", "office/desk/lamp/state", "office", "home/hall/light"] {
+            try await publisher.publish(topic, payload: topic.data, qos: .atLeastOnce)
+        }
+        #expect(await plus.next(2).map(\.topic) == ["home/kitchen/light", "home/hall/light"])
+        #expect(await hash.next(2).map(\.topic) == ["office/desk/lamp/state", "office"])
+    }
+
+    @Test("unsubscribe ends the subscription's sequence")
+    func unsubscribe() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker)
+        let subscription = try await session.subscribe("a/b")
+        try await session.unsubscribe("a/b")
+        try await session.publish("a/b", payload: "late".data, qos: .atLeastOnce)
+        #expect(await subscription.next(1).isEmpty)
+    }
+
+    @Test("invalid topics and filters are rejected before anything is sent")
+    func validation() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker)
+        await #expect(throws: MQTTError.invalidTopic("a/+/b")) {
+            try await session.publish("a/+/b", payload: Data())
+        }
+        await #expect(throws: MQTTError.invalidFilter("a/#/b")) {
+            _ = try await session.subscribe("a/#/b")
+        }
+    }
+
+    @Test("publishing while never connected fails with notConnected")
+    func notConnected() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker, connect: false)
+        await #expect(throws: MQTTError.notConnected) {
+            try await session.publish("x", payload: Data(), qos: .atMostOnce)
+        }
+        await #expect(throws: MQTTError.notConnected) {
+            try await session.publish("x", payload: Data(), qos: .atLeastOnce)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HatchMQTT
+import HatchMosquittoBroker
+import Testing
+
+@Suite("MQTT will and reconnect", .timeLimit(.minutes(2)))
+struct MQTTResilienceTests {
+    private static func will(_ id: String) -> MQTTWill {
+        MQTTWill(topic: "presence/\(id)", payload: "offline".data, qos: .atLeastOnce, retain: true)
+    }
+
+    @Test("the broker publishes the last will when a client dies without DISCONNECT")
+    func lastWill() async throws {
+        let broker = try await MosquittoBroker.start()
+        let watcher = try await TestSession.make(broker)
+        let presence = try await watcher.subscribe("presence/+")
+        let device = try await TestSession.make(broker, id: "lamp-7", configure: {
+            $0.will = Self.will("lamp-7")
+            $0.reconnect = .disabled
+        })
+        await device.dropConnection()
+        let wills = await presence.next(1)
+        #expect(wills == [MQTTMessage(topic: "presence/lamp-7", payload: "offline".data, qos: .atLeastOnce, retain: false)])
+        if case .disconnected(reason: .connectionLost) = device.connectionState {} else {
+            Issue.record("expected connectionLost, got \(device.connectionState)")
+        }
+    }
+
+    @Test("a clean disconnect does not publish the will")
+    func cleanDisconnect() async throws {
+        let broker = try await MosquittoBroker.start()
+        let watcher = try await TestSession.make(broker)
+        let presence = try await watcher.subscribe("presence/#")
+        let device = try await TestSession.make(broker, id: "lamp-8", configure: { $0.will = Self.will("lamp-8") })
+        await device.disconnect()
+        // A marker published after the disconnect: if a will had been published it would arrive first.
+        try await watcher.publish("presence/marker", payload: "after".data, qos: .atLeastOnce)
+        #expect(await presence.next(1).map(\.topic) == ["presence/marker"])
+    }
+
+    @Test("after the broker is killed and restarted, sessions reconnect, resubscribe and deliver queued QoS 1 publishes")
+    func reconnect() async throws {
+        let broker = try await MosquittoBroker.start()
+        let fast = MQTTReconnectPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(400))
+        let subscriber = try await TestSession.make(broker, configure: { $0.reconnect = fast })
+        let publisher = try await TestSession.make(broker, configure: { $0.reconnect = fast })
+        let live = try await subscriber.subscribe("fleet/#")
+
+        broker.kill()
+        await publisher.waitUntilDisconnected()
+        await subscriber.waitUntilDisconnected()
+        // Made while disconnected: queued by the session, sent after the reconnect.
+        let queued = Task { try await publisher.publish("fleet/queued", payload: "q".data, qos: .atLeastOnce, retain: true) }
+        try await broker.restart()
+
+        try await queued.value
+        await publisher.wait(for: .connected)
+        await subscriber.wait(for: .connected)
+        // The retained copy proves the queued publish reached the restarted broker.
+        let observer = try await TestSession.make(broker)
+        let retained = try await observer.subscribe("fleet/queued")
+        #expect(await retained.next(1).map(\.payloadString) == ["q"])
+
+        // The subscriber's subscription was restored: keep publishing until one arrives.
+        let pump = Task {
+            while !Task.isCancelled {
+                try await publisher.publish("fleet/live", payload: "l".data, qos: .atLeastOnce)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        var restored = false
+        for await message in live where message.topic == "fleet/live" {
+            restored = true
+            break
+        }
+        pump.cancel()
+        #expect(restored)
+    }
+
+    @Test("a QoS 1 publish queued while the broker is down fails with a timeout error and is never sent")
+    func queuedPublishTimeout() async throws {
+        let broker = try await MosquittoBroker.start()
+        let policy = MQTTReconnectPolicy(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(200), queuedPublishTimeout: .milliseconds(300))
+        let publisher = try await TestSession.make(broker, configure: { $0.reconnect = policy })
+        broker.kill()
+        await publisher.waitUntilDisconnected()
+        await #expect(throws: MQTTError.publishTimedOut(topic: "late/topic", after: .milliseconds(300))) {
+            try await publisher.publish("late/topic", payload: "x".data, qos: .atLeastOnce, retain: true)
+        }
+        try await broker.restart()
+        await publisher.wait(for: .connected)
+        let observer = try await TestSession.make(broker)
+        _ = try await observer.subscribe("late/#")
+        try await publisher.publish("late/marker", payload: "m".data, qos: .atLeastOnce, retain: true)
+        let check = try await observer.subscribe("late/#")
+        // Only the marker is retained: the timed-out publish never reached the broker.
+        #expect(await check.next(1).map(\.topic) == ["late/marker"])
+    }
+
+    @Test("a cancelled QoS 1 publish waiting in the offline queue is dropped")
+    func cancelQueued() async throws {
+        let broker = try await MosquittoBroker.start()
+        let publisher = try await TestSession.make(broker)
+        broker.kill()
+        await publisher.waitUntilDisconnected()
+        let task = Task { try await publisher.publish("x/y", payload: Data(), qos: .atLeastOnce) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+}
