@@ -12,8 +12,9 @@
 ///
 /// It adds the stored `container`, `init(_ container:)` (so factories can write `Self(container)`),
 /// `static let requirements` (the metadata `buildChild` validates and the analyzer reads) and one read-only
-/// accessor per requirement, with the struct's access level. Accessors of `requirements` and `inputs` are
-/// non-isolated, those of `mainActor` are `@MainActor`. The `: DependencyRequirements` clause is optional:
+/// accessor per requirement, with the struct's access level. Accessors of `requirements` and `inputs` (and
+/// the container, initializer and metadata) are explicitly `nonisolated`, so even a `@MainActor` struct
+/// conforms; those of `mainActor` are `@MainActor`. The `: DependencyRequirements` clause is optional:
 /// the macro adds the conformance when it is missing. The struct is `Sendable`: it stores only the container.
 ///
 /// ## Accessor names

@@ -17,17 +17,17 @@ struct MemberGenerator {
         return [
             """
             /// The container this module's dependencies resolve from.
-            \(raw: access)let container: \(raw: Self.module).DependencyContainer
+            \(raw: access)nonisolated let container: \(raw: Self.module).DependencyContainer
             """,
             """
             /// Wraps `container`; factories write `Self(container)` to use the generated accessors.
-            \(raw: access)init(_ container: \(raw: Self.module).DependencyContainer) {
+            \(raw: access)nonisolated init(_ container: \(raw: Self.module).DependencyContainer) {
                 self.container = container
             }
             """,
             """
             /// The declared requirements, validated by `buildChild` and read by the dependency analyzer.
-            \(raw: access)static let requirements = \(raw: Self.module).DeclaredRequirements(\(raw: metadataArguments))
+            \(raw: access)nonisolated static let requirements = \(raw: Self.module).DeclaredRequirements(\(raw: metadataArguments))
             """,
         ]
     }
@@ -35,13 +35,16 @@ struct MemberGenerator {
     /// The accessor for one requirement.
     func accessor(_ accessor: RequirementChecks.Accessor) -> DeclSyntax {
         let declaration = accessor.declaration
+        // Explicit either way, so a `@MainActor` struct (or a module defaulting to the main actor) still
+        // conforms: the protocol's requirements and the Sendable accessors are non-isolated.
         let isolation = declaration.kind == .mainActor ? "@MainActor " : ""
+        let nonisolated = declaration.kind == .mainActor ? "" : "nonisolated "
         let declaredName = AccessorNameValidity(accessor.name) == .keyword ? "`\(accessor.name)`" : accessor.name
         let metatype = declaration.requiredType.metatypeExpression.trimmedDescription
         let key = declaration.key.map { ", key: \($0.expression.trimmedDescription)" } ?? ""
         let call = "container.\(declaration.kind.containerMethod)(\(metatype)\(key), accessor: \"\(accessor.name)\")"
         return """
-            \(raw: isolation)\(raw: access)var \(raw: declaredName): \(declaration.requiredType.typeSyntax) {
+            \(raw: isolation)\(raw: access)\(raw: nonisolated)var \(raw: declaredName): \(declaration.requiredType.typeSyntax) {
                 \(raw: call)
             }
             """

@@ -114,10 +114,10 @@ struct ArgumentDiagnosticExpansionTests {
                 arguments: "[HatchModularDependencyContainer.Requirement(ContentClient.self)], inputs: [InputRequirement.init(MacAddress.self)]",
                 accessors: [
                     ExpectedExpansion.Accessor(
-                        declaration: "var contentClient: ContentClient",
+                        declaration: "nonisolated var contentClient: ContentClient",
                         call: #"container.requirement(ContentClient.self, accessor: "contentClient")"#),
                     ExpectedExpansion.Accessor(
-                        declaration: "var macAddress: MacAddress",
+                        declaration: "nonisolated var macAddress: MacAddress",
                         call: #"container.input(MacAddress.self, accessor: "macAddress")"#),
                 ]))
     }

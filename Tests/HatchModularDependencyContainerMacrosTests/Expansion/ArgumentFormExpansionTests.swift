@@ -18,21 +18,21 @@ struct ArgumentFormExpansionTests {
             public struct MyFeatureDependencies: DependencyRequirements {
 
                 /// The container this module's dependencies resolve from.
-                public let container: HatchModularDependencyContainer.DependencyContainer
+                public nonisolated let container: HatchModularDependencyContainer.DependencyContainer
 
                 /// Wraps `container`; factories write `Self(container)` to use the generated accessors.
-                public init(_ container: HatchModularDependencyContainer.DependencyContainer) {
+                public nonisolated init(_ container: HatchModularDependencyContainer.DependencyContainer) {
                     self.container = container
                 }
 
                 /// The declared requirements, validated by `buildChild` and read by the dependency analyzer.
-                public static let requirements = HatchModularDependencyContainer.DeclaredRequirements([Requirement(ContentClient.self), Requirement(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude)], mainActor: [Requirement(AdultRoutineCoordinator.self)], inputs: [InputRequirement(HardwareProduct.self)])
+                public nonisolated static let requirements = HatchModularDependencyContainer.DeclaredRequirements([Requirement(ContentClient.self), Requirement(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude)], mainActor: [Requirement(AdultRoutineCoordinator.self)], inputs: [InputRequirement(HardwareProduct.self)])
 
-                public var contentClient: ContentClient {
+                public nonisolated var contentClient: ContentClient {
                     container.requirement(ContentClient.self, accessor: "contentClient")
                 }
 
-                public var amplitudeAnalyticsClient: HatchAnalyticsClient {
+                public nonisolated var amplitudeAnalyticsClient: HatchAnalyticsClient {
                     container.requirement(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude, accessor: "amplitudeAnalyticsClient")
                 }
 
@@ -40,7 +40,7 @@ struct ArgumentFormExpansionTests {
                     container.mainActorRequirement(AdultRoutineCoordinator.self, accessor: "adultRoutineCoordinator")
                 }
 
-                public var hardwareProduct: HardwareProduct {
+                public nonisolated var hardwareProduct: HardwareProduct {
                     container.input(HardwareProduct.self, accessor: "hardwareProduct")
                 }
             }
@@ -63,10 +63,10 @@ struct ArgumentFormExpansionTests {
                 arguments: "[Requirement((any DeviceSettingsViewControllerProvider).self), Requirement(IoTDeviceConnectionStateClient.Factory.self),]",
                 accessors: [
                     Accessor(
-                        declaration: "var deviceSettingsViewControllerProvider: any DeviceSettingsViewControllerProvider",
+                        declaration: "nonisolated var deviceSettingsViewControllerProvider: any DeviceSettingsViewControllerProvider",
                         call: #"container.requirement((any DeviceSettingsViewControllerProvider).self, accessor: "deviceSettingsViewControllerProvider")"#),
                     Accessor(
-                        declaration: "var iotDeviceConnectionStateClientFactory: IoTDeviceConnectionStateClient.Factory",
+                        declaration: "nonisolated var iotDeviceConnectionStateClientFactory: IoTDeviceConnectionStateClient.Factory",
                         call: #"container.requirement(IoTDeviceConnectionStateClient.Factory.self, accessor: "iotDeviceConnectionStateClientFactory")"#),
                 ]))
     }
@@ -90,13 +90,13 @@ struct ArgumentFormExpansionTests {
                 arguments: #"[Requirement(IoTActionSenderClient.self, accessorName: "iotActionSender"), Requirement(IoTDeviceConnectionStateClient.Factory.self, accessorName: "iotDeviceConnectionStateFactory"),], inputs: [InputRequirement(HA25ToolbarViewModel.self, accessorName: "toolbarViewModel")]"#,
                 accessors: [
                     Accessor(
-                        declaration: "public var iotActionSender: IoTActionSenderClient",
+                        declaration: "public nonisolated var iotActionSender: IoTActionSenderClient",
                         call: #"container.requirement(IoTActionSenderClient.self, accessor: "iotActionSender")"#),
                     Accessor(
-                        declaration: "public var iotDeviceConnectionStateFactory: IoTDeviceConnectionStateClient.Factory",
+                        declaration: "public nonisolated var iotDeviceConnectionStateFactory: IoTDeviceConnectionStateClient.Factory",
                         call: #"container.requirement(IoTDeviceConnectionStateClient.Factory.self, accessor: "iotDeviceConnectionStateFactory")"#),
                     Accessor(
-                        declaration: "public var toolbarViewModel: HA25ToolbarViewModel",
+                        declaration: "public nonisolated var toolbarViewModel: HA25ToolbarViewModel",
                         call: #"container.input(HA25ToolbarViewModel.self, accessor: "toolbarViewModel")"#),
                 ]))
     }
@@ -118,16 +118,16 @@ struct ArgumentFormExpansionTests {
                 arguments: "[Requirement(IoTActionSenderClient.self), Requirement(HatchAnalyticsClient.self)], mainActor: [Requirement(UserDefaultsClient.self, key: BedtimeRemindersKey.goodnightPhone)], inputs: [InputRequirement(HA25ToolbarViewModel.self)]",
                 accessors: [
                     Accessor(
-                        declaration: "package var iotActionSenderClient: IoTActionSenderClient",
+                        declaration: "package nonisolated var iotActionSenderClient: IoTActionSenderClient",
                         call: #"container.requirement(IoTActionSenderClient.self, accessor: "iotActionSenderClient")"#),
                     Accessor(
-                        declaration: "package var analyticsClient: HatchAnalyticsClient",
+                        declaration: "package nonisolated var analyticsClient: HatchAnalyticsClient",
                         call: #"container.requirement(HatchAnalyticsClient.self, accessor: "analyticsClient")"#),
                     Accessor(
                         declaration: "@MainActor package var goodnightPhoneUserDefaultsClient: UserDefaultsClient",
                         call: #"container.mainActorRequirement(UserDefaultsClient.self, key: BedtimeRemindersKey.goodnightPhone, accessor: "goodnightPhoneUserDefaultsClient")"#),
                     Accessor(
-                        declaration: "package var ha25ToolbarViewModel: HA25ToolbarViewModel",
+                        declaration: "package nonisolated var ha25ToolbarViewModel: HA25ToolbarViewModel",
                         call: #"container.input(HA25ToolbarViewModel.self, accessor: "ha25ToolbarViewModel")"#),
                 ],
                 conformanceFor: "AcronymDependencies"))
@@ -151,16 +151,16 @@ struct ArgumentFormExpansionTests {
                 arguments: #"[Requirement(ContentClient.self, key: "goodnight phone"), Requirement(ContentClient.self, key: 2), Requirement(Box<Int>.self), Requirement(Default.self),]"#,
                 accessors: [
                     Accessor(
-                        declaration: "fileprivate var goodnightPhoneContentClient: ContentClient",
+                        declaration: "fileprivate nonisolated var goodnightPhoneContentClient: ContentClient",
                         call: #"container.requirement(ContentClient.self, key: "goodnight phone", accessor: "goodnightPhoneContentClient")"#),
                     Accessor(
-                        declaration: "fileprivate var contentClient2: ContentClient",
+                        declaration: "fileprivate nonisolated var contentClient2: ContentClient",
                         call: #"container.requirement(ContentClient.self, key: 2, accessor: "contentClient2")"#),
                     Accessor(
-                        declaration: "fileprivate var box: Box<Int>",
+                        declaration: "fileprivate nonisolated var box: Box<Int>",
                         call: #"container.requirement(Box<Int>.self, accessor: "box")"#),
                     Accessor(
-                        declaration: "fileprivate var `default`: Default",
+                        declaration: "fileprivate nonisolated var `default`: Default",
                         call: #"container.requirement(Default.self, accessor: "default")"#),
                 ]))
     }
@@ -176,7 +176,7 @@ struct ArgumentFormExpansionTests {
                 "struct PreviewDependencies: TestDependencyProvider",
                 arguments: "inputs: [InputRequirement(MacAddress.self)]",
                 accessors: [
-                    Accessor(declaration: "var macAddress: MacAddress",
+                    Accessor(declaration: "nonisolated var macAddress: MacAddress",
                              call: #"container.input(MacAddress.self, accessor: "macAddress")"#),
                 ]))
     }
@@ -195,15 +195,15 @@ struct ArgumentFormExpansionTests {
                 static func registerDependencies(in builder: DependencyBuilder<RootDependencies>) {}
 
                 /// The container this module's dependencies resolve from.
-                let container: HatchModularDependencyContainer.DependencyContainer
+                nonisolated let container: HatchModularDependencyContainer.DependencyContainer
 
                 /// Wraps `container`; factories write `Self(container)` to use the generated accessors.
-                init(_ container: HatchModularDependencyContainer.DependencyContainer) {
+                nonisolated init(_ container: HatchModularDependencyContainer.DependencyContainer) {
                     self.container = container
                 }
 
                 /// The declared requirements, validated by `buildChild` and read by the dependency analyzer.
-                static let requirements = HatchModularDependencyContainer.DeclaredRequirements()
+                nonisolated static let requirements = HatchModularDependencyContainer.DeclaredRequirements()
             }
 
             extension RootDependencies: DependencyRequirements {

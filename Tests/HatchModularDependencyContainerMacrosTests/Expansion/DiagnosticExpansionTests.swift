@@ -77,10 +77,10 @@ struct DiagnosticExpansionTests {
                 arguments: "[Requirement(ContentClient.self), Requirement(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude), Requirement(ContentClient.self),]",
                 accessors: [
                     ExpectedExpansion.Accessor(
-                        declaration: "var contentClient: ContentClient",
+                        declaration: "nonisolated var contentClient: ContentClient",
                         call: #"container.requirement(ContentClient.self, accessor: "contentClient")"#),
                     ExpectedExpansion.Accessor(
-                        declaration: "var amplitudeAnalyticsClient: HatchAnalyticsClient",
+                        declaration: "nonisolated var amplitudeAnalyticsClient: HatchAnalyticsClient",
                         call: #"container.requirement(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude, accessor: "amplitudeAnalyticsClient")"#),
                 ],
                 conformanceFor: "FeatureDependencies"),

@@ -19,7 +19,7 @@ struct NameDiagnosticExpansionTests {
                 arguments: "[Requirement(HatchAnalyticsClient.self)], mainActor: [Requirement(AnalyticsClient.self)]",
                 accessors: [
                     ExpectedExpansion.Accessor(
-                        declaration: "var analyticsClient: HatchAnalyticsClient",
+                        declaration: "nonisolated var analyticsClient: HatchAnalyticsClient",
                         call: #"container.requirement(HatchAnalyticsClient.self, accessor: "analyticsClient")"#),
                 ],
                 conformanceFor: "FeatureDependencies"),
@@ -54,7 +54,7 @@ struct NameDiagnosticExpansionTests {
                 arguments: "[Requirement(HatchAnalyticsClient.self, key: AnalyticsKey.main), Requirement(HatchAnalyticsClient.self, key: LegacyKey.main),]",
                 accessors: [
                     ExpectedExpansion.Accessor(
-                        declaration: "var mainAnalyticsClient: HatchAnalyticsClient",
+                        declaration: "nonisolated var mainAnalyticsClient: HatchAnalyticsClient",
                         call: #"container.requirement(HatchAnalyticsClient.self, key: AnalyticsKey.main, accessor: "mainAnalyticsClient")"#),
                 ],
                 conformanceFor: "FeatureDependencies"),
@@ -150,15 +150,15 @@ struct NameDiagnosticExpansionTests {
                 var contentClient: ContentClient { .mock }
 
                 /// The container this module's dependencies resolve from.
-                let container: HatchModularDependencyContainer.DependencyContainer
+                nonisolated let container: HatchModularDependencyContainer.DependencyContainer
 
                 /// Wraps `container`; factories write `Self(container)` to use the generated accessors.
-                init(_ container: HatchModularDependencyContainer.DependencyContainer) {
+                nonisolated init(_ container: HatchModularDependencyContainer.DependencyContainer) {
                     self.container = container
                 }
 
                 /// The declared requirements, validated by `buildChild` and read by the dependency analyzer.
-                static let requirements = HatchModularDependencyContainer.DeclaredRequirements([Requirement(Container.self), Requirement(ContentClient.self)])
+                nonisolated static let requirements = HatchModularDependencyContainer.DeclaredRequirements([Requirement(Container.self), Requirement(ContentClient.self)])
             }
 
             extension FeatureDependencies: DependencyRequirements {

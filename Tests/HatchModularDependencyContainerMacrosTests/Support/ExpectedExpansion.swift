@@ -19,17 +19,17 @@ enum ExpectedExpansion {
         var members = [
             """
                 /// The container this module's dependencies resolve from.
-                \(access)let container: HatchModularDependencyContainer.DependencyContainer
+                \(access)nonisolated let container: HatchModularDependencyContainer.DependencyContainer
             """,
             """
                 /// Wraps `container`; factories write `Self(container)` to use the generated accessors.
-                \(access)init(_ container: HatchModularDependencyContainer.DependencyContainer) {
+                \(access)nonisolated init(_ container: HatchModularDependencyContainer.DependencyContainer) {
                     self.container = container
                 }
             """,
             """
                 /// The declared requirements, validated by `buildChild` and read by the dependency analyzer.
-                \(access)static let requirements = HatchModularDependencyContainer.DeclaredRequirements(\(arguments))
+                \(access)nonisolated static let requirements = HatchModularDependencyContainer.DeclaredRequirements(\(arguments))
             """,
         ]
         members += accessors.map { accessor in
