@@ -1,0 +1,42 @@
+import ArgumentParser
+import HatchDeviceModel
+
+/// `hatchctl alarm add DEVICE --time 06:30 [--days weekdays] [--name Work] [--sunrise 30] [--disabled]`.
+struct AlarmAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alarm.")
+
+    @Argument(help: "The device's name or MAC address.")
+    var device: String
+
+    @Option(help: "Wake time, HH:mm (device time zone).")
+    var time: String
+
+    @Option(help: "weekdays, weekend, everyday, once, or days such as mon,wed,fri.")
+    var days = "once"
+
+    @Option(help: "The alarm's name.")
+    var name = "Alarm"
+
+    @Option(help: "Minutes of sunrise before the wake time (0…120).")
+    var sunrise = 30
+
+    @Flag(help: "Create it disarmed.")
+    var disabled = false
+
+    @OptionGroup var options: DeviceCommandOptions
+
+    func run() async throws {
+        let console = options.console
+        let (time, days, name, sunrise, enabled) = (time, days, name, sunrise, !disabled)
+        try await ControlContext.runOnDevice(device, options: options) { context, device in
+            guard (0...120).contains(sunrise) else { throw HatchctlError.invalidArgument("--sunrise must be 0…120 minutes, not \(sunrise).") }
+            let alarm = Alarm(id: 0, name: name, enabled: enabled, daysOfWeek: try DaysParser.parse(days),
+                              wakeTime: try TimeParser.parse(time), sunriseLead: sunrise * 60)
+            let provider = try await AlarmProvider.loaded(for: device, context: context)
+            let receipt = try await provider.add(alarm)
+            console.emit(ActionResult(device: device, action: "alarm add", detail: receipt.id.map { "id \($0)" }, version: receipt.dataVersion)) {
+                "Added \"\(name)\" at \(alarm.wakeTime) (\(DaysParser.describe(alarm.daysOfWeek)))\(receipt.id.map { " as alarm \($0)" } ?? "") on \(device.name)."
+            }
+        }
+    }
+}

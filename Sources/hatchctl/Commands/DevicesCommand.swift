@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// `hatchctl devices`: every device on the broker with its presence, what it plays and its next alarm.
+struct DevicesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the devices: name, MAC, product, online, playing, next alarm."
+    )
+
+    @OptionGroup var options: DeviceCommandOptions
+
+    func run() async throws {
+        let console = options.console
+        try await console.run {
+            try await ControlContext.with(broker: options.broker, timeout: options.timeout) { context in
+                let overviews = try await Self.overviews(context: context)
+                console.emit(overviews.map { DeviceReport($0, includeState: false) }) {
+                    guard !overviews.isEmpty else { return "No devices on \(context.brokerURL). Start a fleet with `hatchctl fleet run`." }
+                    return TextFormat.table(
+                        header: ["NAME", "MAC", "PRODUCT", "ONLINE", "PLAYING", "NEXT ALARM"],
+                        rows: overviews.map { overview in
+                            [overview.device.name, overview.device.macAddress.rawValue, overview.device.product.rawValue,
+                             overview.presenceText(), overview.playing, overview.nextAlarmText()]
+                        }
+                    )
+                }
+            }
+        }
+    }
+
+    @MainActor
+    static func overviews(context: ControlContext) async throws -> [DeviceOverview] {
+        var result: [DeviceOverview] = []
+        for device in context.directory.devices {
+            do {
+                result.append(try await DeviceOverview.load(device, context: context))
+            } catch {
+                guard let translated = ErrorTranslation.translate(error, device: device, timeout: context.timeout) else { throw error }
+                guard case .timeout = translated else { throw translated }
+                // A device that stopped answering still belongs in the list.
+                result.append(DeviceOverview(device: device, state: nil, playing: "no answer", playingDetail: .init(mode: "unknown"), nextAlarm: nil))
+            }
+        }
+        return result
+    }
+}

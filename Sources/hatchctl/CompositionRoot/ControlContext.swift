@@ -1,0 +1,69 @@
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSession
+import HatchMQTT
+
+/// Everything a device command needs: the broker link, the composition root and the device directory.
+/// Opened once per command, closed (cleanly disconnected) when the command ends.
+struct ControlContext: Sendable {
+    let brokerURL: String
+    let session: MQTTSession
+    let composition: HatchctlComposition
+    let directory: DeviceDirectory
+    let timeout: Duration
+
+    /// Connects to the broker and reads the device directory.
+    static func open(broker: BrokerOptions, timeout: TimeoutOptions) async throws -> ControlContext {
+        let url = try broker.resolvedBrokerURL()
+        let brokerURL: MQTTBrokerURL
+        do {
+            brokerURL = try MQTTBrokerURL(url)
+        } catch {
+            throw HatchctlError.invalidArgument("\(url) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
+        }
+        let clientID = "hatchctl-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let session = MQTTSession(configuration: MQTTConfiguration(broker: brokerURL, clientID: clientID))
+        do {
+            try await session.connect()
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: url, reason: String(describing: error))
+        }
+        let directory: DeviceDirectory
+        do {
+            directory = try await DeviceDirectory.load(session: session)
+        } catch {
+            await session.disconnect()
+            throw HatchctlError.brokerUnreachable(url: url, reason: String(describing: error))
+        }
+        return ControlContext(brokerURL: url, session: session, composition: HatchctlComposition(session: session, timeout: timeout.duration),
+                              directory: directory, timeout: timeout.duration)
+    }
+
+    /// Runs `body` with a context and always disconnects cleanly afterwards.
+    static func with<T: Sendable>(broker: BrokerOptions, timeout: TimeoutOptions, _ body: (ControlContext) async throws -> T) async throws -> T {
+        let context = try await open(broker: broker, timeout: timeout)
+        do {
+            let result = try await body(context)
+            await context.session.disconnect()
+            return result
+        } catch {
+            await context.session.disconnect()
+            throw error
+        }
+    }
+
+    /// The device named or addressed by `query`.
+    func device(_ query: String) throws(HatchctlError) -> KnownDevice {
+        try directory.device(query)
+    }
+
+    /// The child container of `device`.
+    func dependencies(for device: KnownDevice) -> DeviceSessionDependencies {
+        composition.deviceDependencies(macAddress: device.macAddress, product: device.product)
+    }
+
+    /// Throws ``HatchctlError/deviceOffline(device:since:)`` unless the device's presence says online.
+    func requireOnline(_ device: KnownDevice) throws(HatchctlError) {
+        guard device.isOnline else { throw .deviceOffline(device: device.label, since: device.presenceSince) }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Everything a `hatchctl` control command can fail with. Each case says what to do next and maps to
+/// an exit status that scripts can test (see ``exitStatus``; the table is in the README).
+enum HatchctlError: Error, CustomStringConvertible, Equatable {
+    /// No `--broker` flag and no recorded broker.
+    case noBroker(recordPath: String)
+    /// The recorded broker file exists but is not `{"url": "…"}`.
+    case brokerRecordUnreadable(path: String, reason: String)
+    /// The broker did not accept a connection.
+    case brokerUnreachable(url: String, reason: String)
+    /// No device has this name or MAC address; lists the known ones.
+    case unknownDevice(query: String, known: [String])
+    /// Two or more devices share this name.
+    case ambiguousDevice(query: String, matches: [String])
+    /// The device's presence record says it is offline (since when, when known).
+    case deviceOffline(device: String, since: Date?)
+    /// The device (or the fleet) rejected the request; its reason is shown verbatim.
+    case rejected(device: String, code: Int, message: String)
+    /// The device did not answer in time.
+    case timeout(device: String, seconds: Double)
+    /// No routine, alarm or sound with this name or id on the device.
+    case notFound(kind: String, query: String, known: [String])
+    /// The device cannot do this (e.g. a light command on a Rest Mini).
+    case unsupported(device: String, reason: String)
+    /// A command-line value that parses but makes no sense (e.g. volume 140 %).
+    case invalidArgument(String)
+    /// The dependency analyzer found unmet requirements.
+    case dependenciesUnmet(count: Int)
+
+    /// The process exit status for this error.
+    var exitStatus: Int32 {
+        switch self {
+        case .noBroker, .brokerRecordUnreadable, .brokerUnreachable: return 3
+        case .unknownDevice, .ambiguousDevice: return 4
+        case .deviceOffline: return 5
+        case .rejected: return 6
+        case .timeout: return 7
+        case .notFound: return 8
+        case .unsupported, .invalidArgument: return 9
+        case .dependenciesUnmet: return 10
+        }
+    }
+
+    /// A stable machine-readable name for `--json` output.
+    var kind: String {
+        switch self {
+        case .noBroker: return "noBroker"
+        case .brokerRecordUnreadable: return "brokerRecordUnreadable"
+        case .brokerUnreachable: return "brokerUnreachable"
+        case .unknownDevice: return "unknownDevice"
+        case .ambiguousDevice: return "ambiguousDevice"
+        case .deviceOffline: return "deviceOffline"
+        case .rejected: return "rejected"
+        case .timeout: return "timeout"
+        case .notFound: return "notFound"
+        case .unsupported: return "unsupported"
+        case .invalidArgument: return "invalidArgument"
+        case .dependenciesUnmet: return "dependenciesUnmet"
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .noBroker(let path):
+            return "No broker given and none recorded at \(path). Start a fleet with `hatchctl fleet run`, or pass --broker mqtt://HOST:PORT."
+        case .brokerRecordUnreadable(let path, let reason):
+            return "The broker record \(path) is unreadable (\(reason)). Restart `hatchctl fleet run`, or pass --broker mqtt://HOST:PORT."
+        case .brokerUnreachable(let url, let reason):
+            return "Cannot reach the broker at \(url): \(reason). Is `hatchctl fleet run` still running? Pass --broker to use another one."
+        case .unknownDevice(let query, let known):
+            let list = known.isEmpty ? "no devices are registered on this broker (is a fleet running?)" : "known devices:\n" + known.map { "  \($0)" }.joined(separator: "\n")
+            return "No device named or with MAC \"\(query)\"; \(list)"
+        case .ambiguousDevice(let query, let matches):
+            return "\"\(query)\" names several devices; use a MAC address instead:\n" + matches.map { "  \($0)" }.joined(separator: "\n")
+        case .deviceOffline(let device, let since):
+            if let since {
+                return "\(device) is offline since \(TextFormat.timestamp(since)). Check its power and network, or wait for it to reconnect."
+            }
+            return "\(device) is offline. Check its power and network, or wait for it to reconnect."
+        case .rejected(let device, let code, let message):
+            return "\(device) rejected the command (\(code)): \(message)"
+        case .timeout(let device, let seconds):
+            return "\(device) did not answer within \(TextFormat.seconds(seconds)). It may be busy or its link may be lossy; retry, or raise --timeout."
+        case .notFound(let kind, let query, let known):
+            let list = known.isEmpty ? "the device has none" : "known: " + known.joined(separator: ", ")
+            return "No \(kind) \"\(query)\" on this device; \(list)."
+        case .unsupported(let device, let reason):
+            return "\(device) cannot do that: \(reason)"
+        case .invalidArgument(let message):
+            return message
+        case .dependenciesUnmet(let count):
+            return "\(count) dependency requirement(s) unmet; see the report above."
+        }
+    }
+}

@@ -1,1 +1,0 @@
-print("hatchctl: not built yet")
