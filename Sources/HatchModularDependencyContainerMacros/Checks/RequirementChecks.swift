@@ -120,7 +120,7 @@ struct RequirementChecks {
             return []
         }
         let remaining = list.filter { $0.id != element.id }
-        return [.replace(oldNode: Syntax(array), newNode: Syntax(array.with(\.elements, ArrayElementListSyntax(remaining))))]
+        return [.replace(oldNode: Syntax(array), newNode: Syntax(array.with(\.elements, remaining)))]
     }
 
     private mutating func report(_ message: DependencyRequirementsDiagnostic, at node: some SyntaxProtocol,
