@@ -18,7 +18,9 @@ extension DeviceEngine {
         guard !settings.alarmsDisabled else { return }
         for alarm in settings.alarms.items where alarm.enabled {
             guard let fire = nextOccurrence(of: alarm, after: date) else { continue }
-            let start = fire.addingTimeInterval(-TimeInterval(alarm.sunriseLead))
+            // Without a light there is no sunrise: the alarm starts at the wake time.
+            let lead = profile.product.capabilities.light ? alarm.sunriseLead : 0
+            let start = fire.addingTimeInterval(-TimeInterval(lead))
             if nextAlarm == nil || fire < nextAlarm!.fire {
                 nextAlarm = PlannedAlarm(id: alarm.id, fire: fire, sunriseStart: max(start, date))
             }
@@ -68,7 +70,7 @@ extension DeviceEngine {
         state.current.step = 1
         state.current.paused = false
         stateChanged = true
-        if profile.product.capabilities.light, planned.fire > now {
+        if planned.fire > now {
             alarmPhase = .sunrise(id: alarm.id, start: now, fire: planned.fire, nextRamp: now)
             rampSunrise(id: alarm.id, start: now, fire: planned.fire, at: now)
             events.append(.sunriseStarted(alarmID: alarm.id))

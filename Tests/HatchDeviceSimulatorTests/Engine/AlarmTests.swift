@@ -120,6 +120,7 @@ struct AlarmTests {
         var engine = EngineFixtures.engine(.restMini, alarms: [weekdayAlarm()])
         let early = engine.advance(to: now.addingTimeInterval(3599))
         #expect(!early.contains(.sunriseStarted(alarmID: 1)))
+        #expect(!early.contains(.alarmFired(alarmID: 1)))
         #expect(engine.advance(to: now.addingTimeInterval(3600)).contains(.alarmFired(alarmID: 1)))
         #expect(engine.state.current.color == nil)
     }

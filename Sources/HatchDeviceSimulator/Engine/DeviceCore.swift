@@ -1,0 +1,240 @@
+import Foundation
+import HatchDeviceModel
+
+/// One simulated device without I/O: behaviour engine, shadow service and active faults. It turns
+/// incoming messages and the passage of simulated time into the messages the device (and the
+/// shadow service beside it) publish. ``SimulatedDevice`` connects it to a broker; tests drive it
+/// directly.
+public struct DeviceCore: Sendable {
+    /// Behaviour.
+    public internal(set) var engine: DeviceEngine
+    /// Shadow service.
+    public internal(set) var shadow: DeviceShadow
+    /// Active faults.
+    public var faults = DeviceFaultState()
+    /// Shadow topics.
+    public let shadowTopics: Topics.Shadow
+    /// Routine record topics.
+    public let routineTopics: Topics.Records
+    /// Alarm record topics.
+    public let alarmTopics: Topics.Records
+    /// Settings or shadow changed since the last save.
+    public var needsSave = false
+    /// Random generator for dropping commands.
+    var dropRandom: SeededRandom
+
+    /// Creates the core of a device from flash (settings) and its stored shadow.
+    public init(profile: DeviceProfile, settings: DeviceSettings, shadow: ShadowDocument, now: Date) {
+        engine = DeviceEngine(profile: profile, settings: settings, now: now)
+        self.shadow = DeviceShadow(document: shadow)
+        shadowTopics = Topics.Shadow(profile.thingName)
+        routineTopics = Topics.routines(profile.thingName)
+        alarmTopics = Topics.alarms(profile.thingName)
+        dropRandom = SeededRandom(seed: profile.seed ^ 0xD0D0)
+    }
+
+    /// The device's thing name.
+    public var thingName: ThingName { engine.profile.thingName }
+
+    /// The topic filters the device subscribes to.
+    public var subscriptions: [String] {
+        [shadowTopics.get, shadowTopics.update, shadowTopics.delete, routineTopics.request, alarmTopics.request]
+    }
+
+    /// The last will: retained `offline` presence with reason `connectionLost`.
+    public var lastWill: OutgoingMessage {
+        OutgoingMessage(topic: Topics.presence(thingName),
+                        payload: PresenceRecord(state: .offline, thingName: thingName, reason: "connectionLost").jsonValue.jsonData, retain: true)
+    }
+
+    /// What the device publishes right after connecting: presence, registry, records (retained),
+    /// then its full reported state.
+    public mutating func connected(now: Date) -> [OutgoingMessage] {
+        engine.setConnected(true)
+        var messages = [
+            OutgoingMessage(topic: Topics.presence(thingName),
+                            payload: PresenceRecord(state: .online, thingName: thingName, timestamp: DeviceEngine.epoch(now)).jsonValue.jsonData,
+                            retain: true),
+            OutgoingMessage(topic: Topics.registry(thingName), payload: engine.profile.registryRecord.jsonValue.jsonData, retain: true),
+            recordsMessage(.routines), recordsMessage(.alarms),
+        ]
+        messages += tick(now: now)
+        // A desired value left from before (set while the device was away) is applied now.
+        if let delta = shadow.document.delta {
+            messages += applyDelta(delta, now: now)
+        }
+        return messages
+    }
+
+    /// What the device publishes when it goes away cleanly (`reason`: shutdown or reboot).
+    public mutating func disconnecting(reason: String, now: Date) -> [OutgoingMessage] {
+        engine.setConnected(false)
+        var messages = report(now: now, clearing: nil)
+        messages.append(OutgoingMessage(topic: Topics.presence(thingName),
+                                        payload: PresenceRecord(state: .offline, thingName: thingName, reason: reason,
+                                                                timestamp: DeviceEngine.epoch(now)).jsonValue.jsonData,
+                                        retain: true))
+        return messages
+    }
+
+    /// The retained record document of `kind`.
+    public func recordsMessage(_ kind: RecordKind) -> OutgoingMessage {
+        let value: JSONValue
+        let topic: String
+        switch kind {
+        case .routines:
+            value = (try? JSONValue(encoding: engine.settings.routines)) ?? .emptyObject
+            topic = routineTopics.document
+        case .alarms:
+            value = (try? JSONValue(encoding: engine.settings.alarms)) ?? .emptyObject
+            topic = alarmTopics.document
+        }
+        return OutgoingMessage(topic: topic, payload: value.jsonData, retain: true)
+    }
+
+    /// Lets simulated time pass and reports what changed.
+    public mutating func tick(now: Date) -> [OutgoingMessage] {
+        let events = engine.advance(to: now)
+        return handle(events: events) + report(now: now, clearing: nil)
+    }
+
+    /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
+    public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
+        let share = faults.currentDropShare(now: realNow)
+        if share > 0, Double(dropRandom.next() % 1_000_000) / 1_000_000 < share { return [] }
+        let timestamp = DeviceEngine.epoch(now)
+        switch topic {
+        case shadowTopics.update:
+            if faults.rejectUpdatesRemaining > 0 {
+                faults.rejectUpdatesRemaining -= 1
+                let token = (try? JSONValue(data: payload))?["clientToken"]?.stringValue
+                let rejection = ShadowRejection(code: 503, message: "Service unavailable (injected fault: \(faults.rejectUpdatesRemaining) more updates will be rejected)",
+                                                timestamp: timestamp, clientToken: token)
+                return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData)]
+            }
+            let result = shadow.update(payload: payload, timestamp: timestamp)
+            if result.documentChanged { needsSave = true }
+            var messages = publications(result)
+            if let delta = result.deltaForDevice { messages += applyDelta(delta, now: now) }
+            return messages
+        case shadowTopics.get:
+            return publications(shadow.get(payload: payload, timestamp: timestamp))
+        case shadowTopics.delete:
+            let result = shadow.delete(payload: payload, timestamp: timestamp)
+            if result.documentChanged { needsSave = true }
+            // The device reports again, so the document exists once more (as real devices do).
+            engine.stateChanged = true
+            return publications(result) + report(now: now, clearing: nil)
+        case routineTopics.request:
+            return handleRecordRequest(payload, topics: routineTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
+                let request = try RecordRequest<Routine>(jsonValue: json)
+                return (request.op, try engine.handle(request, at: now), engine.settings.routines.dataVersion, request.clientToken)
+            }
+        case alarmTopics.request:
+            return handleRecordRequest(payload, topics: alarmTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
+                let request = try RecordRequest<Alarm>(jsonValue: json)
+                return (request.op, try engine.handle(request, at: now), engine.settings.alarms.dataVersion, request.clientToken)
+            }
+        default:
+            return []
+        }
+    }
+
+    /// Applies a fault that acts inside the core (rejections, drops, delays, power).
+    public mutating func applyFault(_ kind: FaultKind, realNow: Date) {
+        switch kind {
+        case .rejectUpdates(let count): faults.rejectUpdatesRemaining += count
+        case .delayReplies(let milliseconds, let seconds):
+            faults.replyDelay = .milliseconds(milliseconds)
+            faults.replyDelayEnds = seconds > 0 ? realNow.addingTimeInterval(seconds) : nil
+        case .dropCommands(let share, let seconds):
+            faults.dropShare = share
+            faults.dropEnds = seconds > 0 ? realNow.addingTimeInterval(seconds) : nil
+        case .power(let plugged): engine.setPower(pluggedIn: plugged)
+        case .clear: faults = DeviceFaultState()
+        case .dropConnection, .offline, .reboot: break
+        }
+    }
+
+    /// Reboots the engine from `settings` (flash), keeping the shadow.
+    public mutating func reboot(settings: DeviceSettings, now: Date) {
+        engine.reboot(settings: settings, now: now)
+        needsSave = true
+    }
+
+    /// The device applies a delta and reports, clearing what it applied from `desired`.
+    mutating func applyDelta(_ delta: JSONValue, now: Date) -> [OutgoingMessage] {
+        let outcome = engine.apply(desired: delta, at: now)
+        return handle(events: outcome.events) + report(now: now, clearing: outcome)
+    }
+
+    /// Publishes the changed part of the reported state (and clears applied desired fields).
+    mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
+        var changes: JSONValue?
+        if engine.stateChanged {
+            changes = engine.state.jsonValue.changes(from: shadow.document.reported)
+            engine.stateChanged = false
+        }
+        var desiredPatch: JSONValue?
+        if let outcome, outcome.applied != .emptyObject {
+            desiredPatch = outcome.unapplied == .emptyObject ? .null : outcome.clearingPatch
+        }
+        guard changes != nil || desiredPatch != nil else { return [] }
+        let result = shadow.apply(desired: desiredPatch, reported: changes, timestamp: DeviceEngine.epoch(now), token: nil)
+        needsSave = true
+        // The device's own report is answered on /update/accepted and /update/documents; a delta
+        // about fields it could not apply would only repeat itself, so it is not sent again.
+        return publications(ShadowResult(publications: result.publications.filter { $0.channel != .updateDelta }))
+    }
+
+    mutating func handle(events: [EngineEvent]) -> [OutgoingMessage] {
+        var messages: [OutgoingMessage] = []
+        for event in events {
+            switch event {
+            case .settingsChanged: needsSave = true
+            case .recordsChanged(let kind):
+                needsSave = true
+                messages.append(recordsMessage(kind))
+            default: break
+            }
+        }
+        return messages
+    }
+
+    func publications(_ result: ShadowResult) -> [OutgoingMessage] {
+        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.payload.jsonData) }
+    }
+
+    private mutating func handleRecordRequest(
+        _ payload: Data, topics: Topics.Records, now: Date,
+        _ body: (inout DeviceEngine, JSONValue) throws(ShadowRejection) -> (RecordOperation, [EngineEvent], Int, String?)
+    ) -> [OutgoingMessage] {
+        let timestamp = DeviceEngine.epoch(now)
+        do throws(ShadowRejection) {
+            let json: JSONValue
+            do {
+                json = try JSONValue(data: payload)
+            } catch {
+                throw ShadowRejection.invalidJSON
+            }
+            let token = json["clientToken"]?.stringValue
+            do throws(ShadowRejection) {
+                let (op, events, dataVersion, _) = try body(&engine, json)
+                var reply: [String: JSONValue] = ["op": .string(op.rawValue), "dataVersion": .int(dataVersion), "timestamp": .int(timestamp)]
+                if let token { reply["clientToken"] = .string(token) }
+                var messages = [OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData)]
+                messages += handle(events: events)
+                messages += report(now: now, clearing: nil)
+                return messages
+            } catch {
+                var rejection = error
+                rejection.clientToken = rejection.clientToken ?? token
+                throw rejection
+            }
+        } catch {
+            var rejection = error
+            rejection.timestamp = timestamp
+            return [OutgoingMessage(topic: topics.rejected, payload: rejection.jsonValue.jsonData)]
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import HatchDeviceModel
+
+/// The stored classic shadow of one device: desired and reported state, their metadata
+/// (per-field update timestamps) and the version. Persisted with the device's settings, so the
+/// version keeps counting across fleet restarts as it does in the cloud.
+public struct ShadowDocument: Sendable, Hashable, Codable {
+    /// `state.desired`, absent when empty.
+    public var desired: JSONValue?
+    /// `state.reported`, absent when empty.
+    public var reported: JSONValue?
+    /// `metadata.desired`.
+    public var desiredMetadata: JSONValue?
+    /// `metadata.reported`.
+    public var reportedMetadata: JSONValue?
+    /// Incremented on every accepted update; 0 before the first.
+    public var version: Int
+
+    /// An empty shadow (no document yet).
+    public init(desired: JSONValue? = nil, reported: JSONValue? = nil, desiredMetadata: JSONValue? = nil,
+                reportedMetadata: JSONValue? = nil, version: Int = 0) {
+        self.desired = desired
+        self.reported = reported
+        self.desiredMetadata = desiredMetadata
+        self.reportedMetadata = reportedMetadata
+        self.version = version
+    }
+
+    /// Whether a document exists (AWS answers 404 to `get` before the first update).
+    public var exists: Bool { desired != nil || reported != nil }
+
+    /// `state.delta`: desired fields that differ from reported.
+    public var delta: JSONValue? {
+        guard let desired else { return nil }
+        return JSONValue.delta(desired: desired, reported: reported)
+    }
+
+    /// `{"desired": …, "reported": …, "delta": …}` as in `/get/accepted` (delta only when asked).
+    func stateNode(includingDelta: Bool) -> JSONValue {
+        var state: [String: JSONValue] = [:]
+        if let desired { state["desired"] = desired }
+        if let reported { state["reported"] = reported }
+        if includingDelta, let delta { state["delta"] = delta }
+        return .object(state)
+    }
+
+    /// `{"desired": …, "reported": …}` metadata node.
+    var metadataNode: JSONValue {
+        var metadata: [String: JSONValue] = [:]
+        if let desiredMetadata { metadata["desired"] = desiredMetadata }
+        if let reportedMetadata { metadata["reported"] = reportedMetadata }
+        return .object(metadata)
+    }
+
+    /// The form used in `/update/documents` (`previous` and `current`).
+    var documentsNode: JSONValue {
+        ["state": stateNode(includingDelta: false), "metadata": metadataNode, "version": .int(version)]
+    }
+}

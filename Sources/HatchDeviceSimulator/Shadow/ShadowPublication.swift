@@ -1,0 +1,49 @@
+import HatchDeviceModel
+
+/// A message the shadow service publishes in answer to a request or a device report.
+public struct ShadowPublication: Sendable, Hashable {
+    /// Which shadow reply topic.
+    public enum Channel: Sendable, Hashable {
+        /// `/get/accepted`.
+        case getAccepted
+        /// `/get/rejected`.
+        case getRejected
+        /// `/update/accepted`.
+        case updateAccepted
+        /// `/update/rejected`.
+        case updateRejected
+        /// `/update/delta`.
+        case updateDelta
+        /// `/update/documents`.
+        case updateDocuments
+        /// `/delete/accepted`.
+        case deleteAccepted
+        /// `/delete/rejected`.
+        case deleteRejected
+
+        /// The full topic of this channel for `thing`.
+        public func topic(for shadow: Topics.Shadow) -> String {
+            switch self {
+            case .getAccepted: return shadow.getAccepted
+            case .getRejected: return shadow.getRejected
+            case .updateAccepted: return shadow.updateAccepted
+            case .updateRejected: return shadow.updateRejected
+            case .updateDelta: return shadow.updateDelta
+            case .updateDocuments: return shadow.updateDocuments
+            case .deleteAccepted: return shadow.deleteAccepted
+            case .deleteRejected: return shadow.deleteRejected
+            }
+        }
+    }
+
+    /// Where it goes.
+    public var channel: Channel
+    /// What it says.
+    public var payload: JSONValue
+
+    /// Creates a publication.
+    public init(_ channel: Channel, _ payload: JSONValue) {
+        self.channel = channel
+        self.payload = payload
+    }
+}

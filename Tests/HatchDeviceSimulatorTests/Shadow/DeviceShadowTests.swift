@@ -1,0 +1,139 @@
+import Foundation
+import HatchDeviceModel
+import Testing
+@testable import HatchDeviceSimulator
+
+@Suite("Shadow protocol (AWS IoT classic semantics)")
+struct DeviceShadowTests {
+    func payload(_ value: JSONValue) -> Data { value.jsonData }
+
+    func reportedShadow() -> DeviceShadow {
+        var shadow = DeviceShadow()
+        _ = shadow.apply(desired: nil, reported: ["current": ["srId": 0, "playing": "none"], "rssi": -50], timestamp: 100, token: nil)
+        return shadow
+    }
+
+    @Test func updateIsAcceptedWithVersionAndClientToken() throws {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: payload(DeviceAction.startRoutine(id: 3).updateRequest(for: .restoreV5, clientToken: "abc")), timestamp: 200)
+        let accepted = try #require(result.publications.first { $0.channel == .updateAccepted }?.payload)
+        #expect(accepted["version"] == 2)
+        #expect(accepted["clientToken"] == "abc")
+        #expect(accepted["timestamp"] == 200)
+        #expect(accepted[path: ["state", "desired", "current", "srId"]] == 3)
+        #expect(accepted[path: ["metadata", "desired", "current", "srId", "timestamp"]] == 200)
+        let delta = try #require(result.publications.first { $0.channel == .updateDelta }?.payload)
+        #expect(delta["state"] == ["current": ["srId": 3, "step": 1, "playing": "routine", "paused": false]])
+        #expect(delta["version"] == 2)
+        #expect(result.deltaForDevice == delta["state"])
+        let documents = try #require(result.publications.first { $0.channel == .updateDocuments }?.payload)
+        #expect(documents[path: ["previous", "version"]] == 1)
+        #expect(documents[path: ["current", "version"]] == 2)
+        #expect(documents[path: ["current", "state", "desired", "current", "srId"]] == 3)
+        #expect(documents[path: ["previous", "state", "desired"]] == nil)
+    }
+
+    @Test func noDeltaWhenDesiredMatchesReported() {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: payload(ShadowRequest.update(desired: ["rssi": -50])), timestamp: 1)
+        #expect(!result.publications.contains { $0.channel == .updateDelta })
+        #expect(result.deltaForDevice == nil)
+    }
+
+    @Test func getReturnsStateDeltaMetadataAndVersion() throws {
+        var shadow = reportedShadow()
+        _ = shadow.update(payload: payload(ShadowRequest.update(desired: ["nightlightOn": true])), timestamp: 150)
+        let result = shadow.get(payload: payload(ShadowRequest.get(clientToken: "g1")), timestamp: 160)
+        let reply = try #require(result.publications.first { $0.channel == .getAccepted }?.payload)
+        #expect(reply[path: ["state", "desired", "nightlightOn"]] == true)
+        #expect(reply[path: ["state", "reported", "rssi"]] == -50)
+        #expect(reply[path: ["state", "delta"]] == ["nightlightOn": true])
+        #expect(reply[path: ["metadata", "reported", "rssi", "timestamp"]] == 100)
+        #expect(reply["version"] == 2)
+        #expect(reply["clientToken"] == "g1")
+    }
+
+    @Test func getBeforeAnyDocumentIs404() throws {
+        let result = DeviceShadow().get(payload: Data("{}".utf8), timestamp: 1)
+        #expect(result.rejection?["code"] == 404)
+    }
+
+    @Test func nullDeletesAndDesiredNullClearsDesired() {
+        var shadow = reportedShadow()
+        _ = shadow.update(payload: payload(ShadowRequest.update(desired: ["a": 1, "b": ["c": 2]])), timestamp: 1)
+        _ = shadow.update(payload: payload(ShadowRequest.update(desired: ["b": ["c": .null]])), timestamp: 2)
+        #expect(shadow.document.desired == ["a": 1])
+        _ = shadow.update(payload: Data(#"{"state":{"desired":null}}"#.utf8), timestamp: 3)
+        #expect(shadow.document.desired == nil)
+        #expect(shadow.document.version == 4)
+    }
+
+    @Test func malformedJSONIs400() {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: Data("{not json".utf8), timestamp: 5)
+        #expect(result.rejection == ["code": 400, "message": "Payload contains invalid json", "timestamp": 5])
+        #expect(shadow.document.version == 1)
+    }
+
+    @Test func missingStateIs400WithClientToken() {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: payload(["clientToken": "t"]), timestamp: 5)
+        #expect(result.rejection == ["code": 400, "message": "Missing required node: state", "timestamp": 5, "clientToken": "t"])
+    }
+
+    static let sound: JSONValue = ["current": ["sound": ["v": "loud"]]]
+    static let red: JSONValue = ["current": ["color": ["r": 70000]]]
+    static let nightlight: JSONValue = ["nightlightOn": "yes"]
+    static let playing: JSONValue = ["current": ["playing": "loud"]]
+    static let clock: JSONValue = ["clock": ["turnOnAt": "25:00"]]
+    static let current: JSONValue = ["current": 5]
+    static let wrongTypes: [(JSONValue, String)] = [
+        (sound, "current.sound.v must be an integer"),
+        (red, "current.color.r must be 0…65535"),
+        (nightlight, "nightlightOn must be true or false"),
+        (playing, "current.playing must be one of none, remote, routine"),
+        (clock, "clock.turnOnAt must be a time of day HH:mm"),
+        (current, "current must be an object"),
+    ]
+
+    @Test(arguments: wrongTypes)
+    func wrongTypesAre400NamingTheField(desired: JSONValue, expected: String) throws {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: payload(ShadowRequest.update(desired: desired, clientToken: "w")), timestamp: 5)
+        let rejection = try #require(result.rejection)
+        #expect(rejection["code"] == 400)
+        #expect(rejection["clientToken"] == "w")
+        #expect(rejection["message"]?.stringValue?.contains(expected) == true)
+    }
+
+    @Test func desiredMustBeAnObject() {
+        var shadow = reportedShadow()
+        let result = shadow.update(payload: payload(["state": ["desired": 3]]), timestamp: 5)
+        #expect(result.rejection?["code"] == 400)
+    }
+
+    @Test func stateOver8KBIs413() {
+        var shadow = reportedShadow()
+        let big = JSONValue.string(String(repeating: "x", count: 8200))
+        let result = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": big], clientToken: "big")), timestamp: 5)
+        #expect(result.rejection == ["code": 413, "message": "The payload exceeds the maximum size allowed", "timestamp": 5, "clientToken": "big"])
+    }
+
+    @Test func staleVersionIs409AndCurrentVersionIsAccepted() {
+        var shadow = reportedShadow()
+        let stale = shadow.update(payload: payload(ShadowRequest.update(desired: ["nightlightOn": true], clientToken: "v", version: 7)), timestamp: 5)
+        #expect(stale.rejection == ["code": 409, "message": "Version conflict", "timestamp": 5, "clientToken": "v"])
+        let current = shadow.update(payload: payload(ShadowRequest.update(desired: ["nightlightOn": true], version: 1)), timestamp: 6)
+        #expect(current.rejection == nil)
+        #expect(shadow.document.version == 2)
+    }
+
+    @Test func deleteKeepsTheVersion() throws {
+        var shadow = reportedShadow()
+        let result = shadow.delete(payload: payload(["clientToken": "d"]), timestamp: 9)
+        #expect(result.publications.first?.channel == .deleteAccepted)
+        #expect(result.publications.first?.payload == ["version": 1, "timestamp": 9, "clientToken": "d"])
+        #expect(shadow.document.exists == false)
+        #expect(shadow.delete(payload: Data(), timestamp: 10).rejection?["code"] == 404)
+    }
+}
