@@ -25,6 +25,14 @@ struct AlarmAddCommand: AsyncParsableCommand {
 
     @OptionGroup var options: DeviceCommandOptions
 
+    func validate() throws {
+        do {
+            _ = try TimeParser.parse(time)
+            _ = try DaysParser.parse(days)
+        } catch { throw ValidationError(error.description) }
+        guard (0...120).contains(sunrise) else { throw ValidationError("--sunrise must be 0…120 minutes, not \(sunrise).") }
+    }
+
     func run() async throws {
         let console = options.console
         let (time, days, name, sunrise, enabled) = (time, days, name, sunrise, !disabled)

@@ -20,6 +20,13 @@ struct LightCommand: AsyncParsableCommand {
 
     @OptionGroup var options: DeviceCommandOptions
 
+    func validate() throws {
+        guard (0...100).contains(brightness) else { throw ValidationError("--brightness is a percentage 0…100, not \(brightness).") }
+        if color.lowercased() != "off" {
+            do { _ = try ColorParser.parse(color) } catch { throw ValidationError(error.description) }
+        }
+    }
+
     func run() async throws {
         let console = options.console
         let (colorText, brightness) = (color, brightness)

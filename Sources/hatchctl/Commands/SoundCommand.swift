@@ -16,6 +16,13 @@ struct SoundCommand: AsyncParsableCommand {
 
     @OptionGroup var options: DeviceCommandOptions
 
+    func validate() throws {
+        guard (0...100).contains(volume) else { throw ValidationError("--volume is a percentage 0…100, not \(volume).") }
+        if sound.lowercased() != "off", Int(sound).map({ $0 <= 0 }) ?? true {
+            throw ValidationError("'\(sound)' is not a sound id; give a positive number such as 3, or `off`.")
+        }
+    }
+
     func run() async throws {
         let console = options.console
         let (soundText, volume) = (sound, volume)

@@ -12,6 +12,10 @@ struct VolumeCommand: AsyncParsableCommand {
 
     @OptionGroup var options: DeviceCommandOptions
 
+    func validate() throws {
+        guard (0...100).contains(percent) else { throw ValidationError("The volume is a percentage 0…100, not \(percent).") }
+    }
+
     func run() async throws {
         let console = options.console, percent = percent
         try await ControlContext.runOnDevice(device, options: options) { context, device in

@@ -1,0 +1,76 @@
+import Foundation
+import HatchMosquittoBroker
+import Testing
+
+/// `hatchctl` runs where no fleet is needed: missing or unreachable broker, an empty broker, bad input,
+/// and the dependency analyzer on this project.
+@Suite("hatchctl without a fleet", .timeLimit(.minutes(2)))
+struct HatchctlWithoutFleetTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("no --broker and no recorded broker: exit 3, says how to start one")
+    func noBroker() async throws {
+        let result = try await Hatchctl().run(["devices"])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.standardError.contains("hatchctl fleet run"))
+        #expect(result.standardError.contains("broker.json"))
+    }
+
+    @Test("an unreachable broker: exit 3 and a JSON error with --json")
+    func unreachableBroker() async throws {
+        let result = try await Hatchctl().run(["state", "Nursery", "--broker", "mqtt://127.0.0.1:1", "--json"])
+        #expect(result.status == 3, "\(result)")
+        let error = try #require((try result.json() as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "brokerUnreachable")
+        #expect(error["exitStatus"] as? Int == 3)
+    }
+
+    @Test("the recorded broker is used; an empty broker has no devices and an unknown device says so")
+    func recordedEmptyBroker() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let hatchctl = try Hatchctl()
+        try Data(#"{"url": "\#(broker.url)"}"#.utf8).write(to: hatchctl.home.appendingPathComponent("broker.json"))
+
+        let devices = try await hatchctl.run(["devices"])
+        #expect(devices.status == 0, "\(devices)")
+        #expect(devices.standardOutput.contains("No devices on \(broker.url)"))
+
+        let json = try await hatchctl.run(["devices", "--json"])
+        #expect(try json.json() as? [Any] != nil && (try json.json() as? [Any])?.isEmpty == true, "\(json)")
+
+        let unknown = try await hatchctl.run(["routine", "list", "Nursery"])
+        #expect(unknown.status == 4, "\(unknown)")
+        #expect(unknown.standardError.contains("No device named or with MAC \"Nursery\""))
+    }
+
+    @Test("bad input is refused before anything is sent, with exit 64")
+    func badInput() async throws {
+        let hatchctl = try Hatchctl()
+        for arguments in [["volume", "Nursery", "140"], ["light", "Nursery", "chartreuse"], ["sound", "Nursery", "-3"],
+                          ["alarm", "add", "Nursery", "--time", "25:99"], ["alarm", "add", "Nursery", "--time", "06:30", "--days", "funday"],
+                          ["alarm", "set", "Nursery", "Weekdays"]] {
+            let result = try await hatchctl.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            #expect(!result.standardError.isEmpty)
+        }
+    }
+
+    @Test("deps check: every feature module's requirements are met")
+    func depsCheck() async throws {
+        let result = try await Hatchctl().run(["deps", "check", Self.packageRoot.path, "--no-cache"])
+        #expect(result.status == 0, "\(result)")
+        for module in ["DeviceSessionDependencies", "AdultRoutineDependencies", "AdultAlarmsDependencies"] {
+            #expect(result.standardOutput.contains("✅ \(module): all"), "\(module): \(result)")
+        }
+    }
+
+    @Test("deps graph: the root builds the device session, which builds routine and alarms")
+    func depsGraph() async throws {
+        let result = try await Hatchctl().run(["deps", "graph", Self.packageRoot.path, "--format", "mermaid"])
+        #expect(result.status == 0, "\(result)")
+        for name in ["HatchctlRoot", "DeviceSessionDependencies", "AdultRoutineDependencies", "AdultAlarmsDependencies"] {
+            #expect(result.standardOutput.contains(name), "\(name): \(result)")
+        }
+    }
+}

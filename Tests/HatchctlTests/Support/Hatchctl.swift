@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs the built `hatchctl` binary and captures what it prints.
+struct Hatchctl {
+    /// What one run printed and how it ended.
+    struct Result: CustomStringConvertible {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+
+        var description: String { "exit \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
+
+        /// Standard output parsed as JSON.
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(standardOutput.utf8)) }
+    }
+
+    /// Where the binary is: `$HATCHCTL_PATH`, or next to the test bundle in the build folder.
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["HATCHCTL_PATH"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // On macOS the runner sits inside the .xctest bundle; walk up to the build products folder.
+        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+        return folder.appendingPathComponent("hatchctl")
+    }
+
+    /// `HATCH_HOME` for every run, so tests never read or write the user's `~/.hatch`.
+    let home: URL
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("hatchctl-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    /// Runs `hatchctl arguments…` to completion.
+    func run(_ arguments: [String]) async throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HATCH_HOME"] = home.path
+        process.environment = environment
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes concurrently so a chatty process never blocks on a full pipe.
+        async let out = Self.readAll(output.fileHandleForReading)
+        async let err = Self.readAll(error.fileHandleForReading)
+        let (stdout, stderr) = await (out, err)
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, standardOutput: stdout, standardError: stderr)
+    }
+
+    private static func readAll(_ handle: FileHandle) async -> String {
+        await Task.detached { String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) }.value
+    }
+}
