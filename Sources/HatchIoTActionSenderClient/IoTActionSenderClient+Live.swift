@@ -58,6 +58,6 @@ extension IoTActionSenderClient {
             .exchange(route, payload: request.jsonValue, clientToken: token)
         let fields = reply.objectValue ?? [:]
         return IoTRecordReceipt(clientToken: token, dataVersion: fields["dataVersion"]?.intValue ?? 0,
-                                id: fields["id"]?.intValue ?? request.id ?? request.item?.id)
+                                id: fields["id"]?.intValue ?? request.id ?? request.item.flatMap { $0.id == 0 ? nil : $0.id })
     }
 }
