@@ -6,6 +6,8 @@ import SwiftSyntaxMacros
 /// stored container, `init(_:)`, static requirement metadata, one accessor per requirement, and (through the
 /// extension role) the `DependencyRequirements` conformance.
 public enum DependencyRequirementsMacro: MemberMacro, ExtensionMacro {
+    /// Member role: reports every mistake in the arguments, then adds the container, `init(_:)`, the metadata
+    /// and the accessors that passed the checks (so one mistake does not hide the rest of the struct).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -29,6 +31,7 @@ public enum DependencyRequirementsMacro: MemberMacro, ExtensionMacro {
         return generator.conformanceMembers(arguments: arguments) + checks.accessors.map(generator.accessor)
     }
 
+    /// Extension role: adds `extension T: DependencyRequirements {}` when the struct does not state it.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

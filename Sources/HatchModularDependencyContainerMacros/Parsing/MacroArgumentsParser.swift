@@ -41,12 +41,7 @@ struct MacroArgumentsParser {
                 report(.elementNotRequirementCall(kind, found: element.expression.trimmedDescription), at: call)
                 return
             }
-            let replacement = call.with(\.calledExpression, ExprSyntax(DeclReferenceExprSyntax(
-                baseName: .identifier(kind.expectedCallee)).with(\.leadingTrivia, call.calledExpression.leadingTrivia)))
-            let canConvert = !arguments.contains { $0.label?.text == "key" }
-            report(.wrongCallee(kind, found: callee), at: call.calledExpression,
-                   fixIt: canConvert ? FixIt(message: DependencyRequirementsFixIt.useCallee(kind.expectedCallee),
-                                            changes: [.replace(oldNode: Syntax(call), newNode: Syntax(replacement))]) : nil)
+            report(.wrongCallee(kind, found: callee), at: call.calledExpression, fixIt: Self.calleeFixIt(call, kind: kind))
             return
         }
         guard let first = arguments.first, first.label == nil,
@@ -55,8 +50,8 @@ struct MacroArgumentsParser {
             return
         }
         let keyArgument = arguments.first { $0.label?.text == "key" }
-        if keyArgument != nil, kind == .input {
-            report(.keyOnInput(call.trimmedDescription), at: keyArgument!)
+        if let keyArgument, kind == .input {
+            report(.keyOnInput(call.trimmedDescription), at: keyArgument)
             return
         }
         let key = keyArgument.map { RequirementKey($0.expression) }
@@ -71,15 +66,9 @@ struct MacroArgumentsParser {
         }
         let accessorNameArgument = arguments.first { $0.label?.text == "accessorName" }
         var explicitName: String?
-        if let accessorNameArgument {
-            if let literal = accessorNameArgument.expression.as(StringLiteralExprSyntax.self),
-               let value = literal.representedLiteralValue {
-                explicitName = value
-            } else {
-                report(.accessorNameNotLiteral(accessorNameArgument.expression.trimmedDescription),
-                       at: accessorNameArgument.expression)
-            }
-            generatesAccessor = generatesAccessor && explicitName != nil
+        if let accessorNameArgument { explicitName = readAccessorName(accessorNameArgument) }
+        if accessorNameArgument != nil, explicitName == nil {
+            generatesAccessor = false
         }
         let declaration = RequirementDeclaration(
             kind: kind, element: element, call: call, requiredType: requiredType, key: key,
@@ -88,6 +77,25 @@ struct MacroArgumentsParser {
         if !generatesAccessor {
             withoutAccessor.insert(element.id)
         }
+    }
+
+    /// The literal value of `accessorName:`, reporting anything that is not a plain string literal.
+    private mutating func readAccessorName(_ argument: LabeledExprSyntax) -> String? {
+        if let literal = argument.expression.as(StringLiteralExprSyntax.self), let value = literal.representedLiteralValue {
+            return value
+        }
+        report(.accessorNameNotLiteral(argument.expression.trimmedDescription), at: argument.expression)
+        return nil
+    }
+
+    /// Swaps `Requirement` and `InputRequirement`; nil for a keyed requirement, which has no input form.
+    private static func calleeFixIt(_ call: FunctionCallExprSyntax, kind: RequirementKind) -> FixIt? {
+        guard !call.arguments.contains(where: { $0.label?.text == "key" }) else { return nil }
+        let callee = DeclReferenceExprSyntax(baseName: .identifier(kind.expectedCallee))
+            .with(\.leadingTrivia, call.calledExpression.leadingTrivia)
+        let replacement = call.with(\.calledExpression, ExprSyntax(callee))
+        return FixIt(message: DependencyRequirementsFixIt.useCallee(kind.expectedCallee),
+                     changes: [.replace(oldNode: Syntax(call), newNode: Syntax(replacement))])
     }
 
     /// `Requirement` for `Requirement(...)`, `HatchModularDependencyContainer.Requirement(...)`
