@@ -18,7 +18,7 @@ public struct DeviceCore: Sendable {
     public let routineTopics: Topics.Records
     /// Alarm record topics.
     public let alarmTopics: Topics.Records
-    /// Settings or shadow changed since the last save.
+    /// Settings (flash) changed since the last save.
     public var needsSave = false
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
@@ -113,7 +113,6 @@ public struct DeviceCore: Sendable {
                 return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData)]
             }
             let result = shadow.update(payload: payload, timestamp: timestamp)
-            if result.documentChanged { needsSave = true }
             var messages = publications(result)
             if let delta = result.deltaForDevice { messages += applyDelta(delta, now: now) }
             return messages
@@ -121,7 +120,6 @@ public struct DeviceCore: Sendable {
             return publications(shadow.get(payload: payload, timestamp: timestamp))
         case shadowTopics.delete:
             let result = shadow.delete(payload: payload, timestamp: timestamp)
-            if result.documentChanged { needsSave = true }
             // The device reports again, so the document exists once more (as real devices do).
             engine.stateChanged = true
             return publications(result) + report(now: now, clearing: nil)
@@ -162,6 +160,15 @@ public struct DeviceCore: Sendable {
         needsSave = true
     }
 
+    /// Starts routine `id` as if the app asked for it (fleet files' `autoStartRoutine`), when nothing plays.
+    public mutating func autoStart(routine id: Int, now: Date) -> [OutgoingMessage] {
+        guard engine.state.current.playing == PlayingMode.none, engine.state.connected else { return [] }
+        return applyDelta(DeviceAction.startRoutine(id: id).desiredPatch(for: engine.profile.product), now: now)
+    }
+
+    /// A snapshot for the state folder.
+    public var persisted: PersistedDevice { PersistedDevice(settings: engine.settings, shadow: shadow.document) }
+
     /// The device applies a delta and reports, clearing what it applied from `desired`.
     mutating func applyDelta(_ delta: JSONValue, now: Date) -> [OutgoingMessage] {
         let outcome = engine.apply(desired: delta, at: now)
@@ -181,7 +188,6 @@ public struct DeviceCore: Sendable {
         }
         guard changes != nil || desiredPatch != nil else { return [] }
         let result = shadow.apply(desired: desiredPatch, reported: changes, timestamp: DeviceEngine.epoch(now), token: nil)
-        needsSave = true
         // The device's own report is answered on /update/accepted and /update/documents; a delta
         // about fields it could not apply would only repeat itself, so it is not sent again.
         return publications(ShadowResult(publications: result.publications.filter { $0.channel != .updateDelta }))

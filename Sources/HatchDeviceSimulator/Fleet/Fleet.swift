@@ -1,0 +1,268 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+import Synchronization
+
+/// A fleet of simulated devices in one process, each with its own MQTT connection and last will.
+///
+/// ```swift
+/// let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: broker, clock: clock))
+/// try await fleet.start { progress in print(progress.connected, "/", progress.total) }
+/// print(fleet.status().summary)
+/// await fleet.inject(FaultInjection(kind: .reboot, target: .devices(["Nursery"])))
+/// await fleet.stop()            // clean offline presence, state saved
+/// ```
+public final class Fleet: Sendable {
+    /// The configuration it was created with.
+    public let configuration: FleetConfiguration
+    /// The devices, in fleet-file order.
+    public let devices: [SimulatedDevice]
+    /// Shared counters.
+    public let statistics = FleetStatistics()
+    /// Fault injections and connection changes, as they happen.
+    public let events: AsyncStream<FleetEvent>
+
+    private let eventContinuation: AsyncStream<FleetEvent>.Continuation
+    private let eventLoop: MQTTEventLoop
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let controlSession = Mutex<MQTTSession?>(nil)
+    private let lastSample = Mutex<(time: Date, messages: Int)>((Date(), 0))
+    private let running = Mutex(false)
+
+    /// Creates the devices (loading saved state from the state folder); nothing connects yet.
+    public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
+        self.configuration = configuration
+        self.eventLoop = eventLoop
+        (events, eventContinuation) = AsyncStream.makeStream(of: FleetEvent.self, bufferingPolicy: .bufferingNewest(1000))
+        var store: DeviceStateStore?
+        if let directory = configuration.stateDirectory {
+            do {
+                store = try DeviceStateStore(directory: directory)
+            } catch {
+                throw .stateFolder(error)
+            }
+        }
+        let continuation = eventContinuation
+        let dependencies = SimulatedDevice.Dependencies(
+            clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
+            broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store)
+        var devices: [SimulatedDevice] = []
+        devices.reserveCapacity(configuration.definition.devices.count)
+        for spec in configuration.definition.devices {
+            do {
+                devices.append(try SimulatedDevice(dependencies: dependencies, spec: spec))
+            } catch {
+                throw .stateFolder(error)
+            }
+        }
+        self.devices = devices
+    }
+
+    /// Connects every device (`connectConcurrency` at a time), reporting progress, then starts the
+    /// scheduler, the control topic and the faults scheduled in the fleet file. Devices that fail
+    /// to connect are logged and retried in the background; throws only when none connects.
+    public func start(progress: @escaping @Sendable (FleetProgress) -> Void = { _ in }) async throws(FleetError) {
+        let alreadyRunning = running.withLock { running in
+            defer { running = true }
+            return running
+        }
+        if alreadyRunning { throw .alreadyStarted }
+        let total = devices.count
+        var connected = 0
+        var failed: [(SimulatedDevice, String)] = []
+        progress(FleetProgress(connected: 0, failed: 0, total: total))
+        await withTaskGroup(of: (SimulatedDevice, String?).self) { group in
+            var iterator = devices.makeIterator()
+            func addNext() -> Bool {
+                guard let device = iterator.next() else { return false }
+                group.addTask {
+                    do {
+                        try await device.connect()
+                        return (device, nil)
+                    } catch {
+                        return (device, String(describing: error))
+                    }
+                }
+                return true
+            }
+            for _ in 0..<max(1, configuration.connectConcurrency) where !addNext() { break }
+            for await (device, error) in group {
+                if let error { failed.append((device, error)) } else { connected += 1 }
+                if (connected + failed.count) % 100 == 0 || connected + failed.count == total {
+                    progress(FleetProgress(connected: connected, failed: failed.count, total: total))
+                }
+                _ = addNext()
+            }
+        }
+        if connected == 0, let first = failed.first {
+            running.withLock { $0 = false }
+            throw .noDeviceConnected(first.1)
+        }
+        for (device, error) in failed {
+            eventContinuation.yield(FleetEvent(thing: device.thingName, message: "could not connect (\(error)); retrying"))
+            Task { await device.inject(.dropConnection(reconnectAfter: 2)) }
+        }
+        lastSample.withLock { $0 = (Date(), totalMessages) }
+        var started: [Task<Void, Never>] = [Task { [weak self] in await self?.runScheduler() }]
+        for fault in configuration.definition.faults {
+            started.append(Task { [weak self] in
+                try? await Task.sleep(for: .milliseconds(Int((fault.after ?? 0) * 1000)))
+                await self?.inject(fault)
+            })
+        }
+        tasks.withLock { $0 += started }
+        if configuration.controlTopics { await startControl() }
+    }
+
+    /// Stops the fleet: every device reports `connected: false`, publishes offline presence
+    /// (reason `shutdown`) and disconnects cleanly; state is saved.
+    public func stop() async {
+        let pending = tasks.withLock { tasks in
+            defer { tasks = [] }
+            return tasks
+        }
+        pending.forEach { $0.cancel() }
+        await withTaskGroup(of: Void.self) { group in
+            var iterator = devices.makeIterator()
+            for _ in 0..<max(1, configuration.connectConcurrency) {
+                guard let device = iterator.next() else { break }
+                group.addTask { await device.disconnect(reason: "shutdown") }
+            }
+            for await _ in group {
+                if let device = iterator.next() { group.addTask { await device.disconnect(reason: "shutdown") } }
+            }
+        }
+        if let control = controlSession.withLock({ session in defer { session = nil }; return session }) {
+            await control.disconnect()
+        }
+        running.withLock { $0 = false }
+        eventContinuation.yield(FleetEvent(thing: nil, message: "fleet stopped"))
+    }
+
+    /// Injects a fault into its target devices and returns their thing names.
+    @discardableResult
+    public func inject(_ fault: FaultInjection) async -> [ThingName] {
+        let targets = resolve(fault.target)
+        eventContinuation.yield(FleetEvent(thing: nil, message: "injecting \(fault.kind.name) into \(targets.count) device(s)"))
+        await withTaskGroup(of: Void.self) { group in
+            for device in targets { group.addTask { await device.inject(fault.kind) } }
+        }
+        return targets.map(\.thingName)
+    }
+
+    /// The devices a target names (by name, MAC or thing name; or a seeded share; or all).
+    public func resolve(_ target: FaultInjection.Target) -> [SimulatedDevice] {
+        switch target {
+        case .all:
+            return devices
+        case .devices(let names):
+            let wanted = Set(names.map { $0.lowercased() })
+            let macs = Set(names.compactMap { try? MacAddress(validating: $0) })
+            return devices.filter {
+                wanted.contains($0.spec.profile.name.lowercased()) || wanted.contains($0.thingName.rawValue.lowercased())
+                    || macs.contains($0.spec.profile.macAddress)
+            }
+        case .share(let share, let seed):
+            var random = SeededRandom(seed: seed)
+            let count = Int((Double(devices.count) * share).rounded())
+            var indices = Array(devices.indices)
+            indices.shuffle(using: &random)
+            return indices.prefix(count).sorted().map { devices[$0] }
+        }
+    }
+
+    /// The device with this name, MAC or thing name.
+    public func device(_ name: String) -> SimulatedDevice? { resolve(.devices([name])).first }
+
+    /// A status snapshot; messages per second are measured since the previous call.
+    public func status() -> FleetStatus {
+        let now = Date()
+        let total = totalMessages
+        let rate = lastSample.withLock { sample -> Double in
+            let elapsed = now.timeIntervalSince(sample.time)
+            let rate = elapsed > 0 ? Double(total - sample.messages) / elapsed : 0
+            sample = (now, total)
+            return rate
+        }
+        return FleetStatus(devices: devices.count, online: statistics.online.load(ordering: .relaxed),
+                           messagesIn: statistics.messagesIn.load(ordering: .relaxed), messagesOut: statistics.messagesOut.load(ordering: .relaxed),
+                           messagesPerSecond: rate, faults: statistics.faults.load(ordering: .relaxed),
+                           publishFailures: statistics.publishFailures.load(ordering: .relaxed), simulatedTime: configuration.clock.now)
+    }
+
+    /// Saves every device's state now.
+    public func save() async {
+        for device in devices { await device.save() }
+    }
+
+    private var totalMessages: Int {
+        statistics.messagesIn.load(ordering: .relaxed) + statistics.messagesOut.load(ordering: .relaxed)
+    }
+
+    /// Ticks every device whose next event is due, every `tickInterval` of real time.
+    private func runScheduler() async {
+        let clock = configuration.clock
+        while !Task.isCancelled {
+            let now = clock.now
+            for device in devices where device.nextDue <= now {
+                await device.tick()
+            }
+            try? await Task.sleep(for: configuration.tickInterval)
+        }
+    }
+
+    /// Subscribes to `hatch/fleet/control`; publishes status every 5 s and the event log.
+    private func startControl() async {
+        let session = MQTTSession(configuration: MQTTConfiguration(
+            broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)"),
+            eventLoop: eventLoop)
+        do {
+            try await session.connect()
+            let requests = try await session.subscribe(Topics.fleetControl)
+            controlSession.withLock { $0 = session }
+            let control = Task { [weak self] in
+                for await message in requests {
+                    guard let self else { return }
+                    await self.handleControl(message.payload, session: session)
+                }
+            }
+            let status = Task { [weak self] in
+                while !Task.isCancelled {
+                    guard let self else { return }
+                    try? await session.publish(Topics.fleetStatus, payload: self.status().jsonValue.jsonData, qos: .atLeastOnce, retain: true)
+                    try? await Task.sleep(for: .seconds(5))
+                }
+            }
+            let log = Task { [weak self] in
+                guard let events = self?.events else { return }
+                for await event in events {
+                    try? await session.publish(Topics.fleetEvents, payload: event.jsonValue.jsonData)
+                }
+            }
+            tasks.withLock { $0 += [control, status, log] }
+        } catch {
+            eventContinuation.yield(FleetEvent(thing: nil, message: "control topic unavailable: \(error)"))
+        }
+    }
+
+    private func handleControl(_ payload: Data, session: MQTTSession) async {
+        var reply: [String: JSONValue] = [:]
+        do {
+            let request = try JSONValue(data: payload)
+            if let token = request["clientToken"]?.stringValue { reply["clientToken"] = .string(token) }
+            if request["status"]?.boolValue == true {
+                reply["status"] = status().jsonValue
+            } else {
+                let fault = try FaultInjection(jsonValue: request)
+                let things = await inject(fault)
+                reply["fault"] = .string(fault.kind.name)
+                reply["devices"] = .array(things.map { .string($0.rawValue) })
+            }
+            reply["ok"] = true
+        } catch {
+            reply["ok"] = false
+            reply["message"] = .string(String(describing: error))
+        }
+        try? await session.publish(Topics.fleetControlReply, payload: JSONValue.object(reply).jsonData)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HatchMQTT
+
+/// Everything a ``Fleet`` needs to run: the devices, the broker, the clock and where to keep state.
+public struct FleetConfiguration: Sendable {
+    /// The devices (already sharded, if sharding).
+    public var definition: FleetDefinition
+    /// The broker every device connects to.
+    public var broker: MQTTBrokerURL
+    /// The fleet's clock.
+    public var clock: SimulationClock
+    /// The state folder (`--state-dir`); `nil` keeps state in memory only.
+    public var stateDirectory: URL?
+    /// How many devices connect at the same time.
+    public var connectConcurrency: Int
+    /// Real time between two scheduler passes over the devices.
+    public var tickInterval: Duration
+    /// Whether the fleet listens on `hatch/fleet/control` and publishes `hatch/fleet/status` and `hatch/fleet/events`.
+    public var controlTopics: Bool
+    /// Distinguishes several fleet processes on one broker (`--shard`), used in the control client id.
+    public var instanceName: String
+
+    /// Creates a configuration.
+    public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,
+                connectConcurrency: Int = 128, tickInterval: Duration = .milliseconds(100), controlTopics: Bool = true,
+                instanceName: String = "fleet") {
+        self.definition = definition
+        self.broker = broker
+        self.clock = clock
+        self.stateDirectory = stateDirectory
+        self.connectConcurrency = connectConcurrency
+        self.tickInterval = tickInterval
+        self.controlTopics = controlTopics
+        self.instanceName = instanceName
+    }
+}

@@ -1,0 +1,19 @@
+/// Why a fleet could not start.
+public enum FleetError: Error, Sendable, CustomStringConvertible {
+    /// The state folder is unusable.
+    case stateFolder(DeviceStateStoreError)
+    /// Not a single device could connect; the first error is attached.
+    case noDeviceConnected(String)
+    /// The fleet was started twice.
+    case alreadyStarted
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .stateFolder(let error): return error.description
+        case .noDeviceConnected(let reason):
+            return "no device could connect to the broker (\(reason)); check that the broker runs and --broker points to it"
+        case .alreadyStarted: return "the fleet is running already; stop() it before starting again"
+        }
+    }
+}

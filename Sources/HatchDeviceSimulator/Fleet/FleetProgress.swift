@@ -1,0 +1,16 @@
+/// Progress while a fleet connects, for the CLI's progress bar.
+public struct FleetProgress: Sendable, Hashable {
+    /// Devices connected so far.
+    public var connected: Int
+    /// Devices that failed to connect so far.
+    public var failed: Int
+    /// Devices to connect.
+    public var total: Int
+
+    /// Creates a progress report.
+    public init(connected: Int, failed: Int, total: Int) {
+        self.connected = connected
+        self.failed = failed
+        self.total = total
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+import Synchronization
+
+/// One simulated device on the wire: a ``DeviceCore`` with its own MQTT session (client id =
+/// thing name, last will = offline presence), its subscriptions and its fault behaviour.
+public actor SimulatedDevice {
+    /// What the device needs from its fleet.
+    public struct Dependencies: Sendable {
+        /// The fleet's clock.
+        public var clock: SimulationClock
+        /// Makes the MQTT session of one connection (a new one after each drop).
+        public var makeSession: @Sendable (MQTTConfiguration) -> MQTTSession
+        /// Broker and session settings shared by the fleet.
+        public var broker: MQTTBrokerURL
+        /// Shared counters.
+        public var statistics: FleetStatistics
+        /// Where faults and connection changes are logged.
+        public var log: @Sendable (FleetEvent) -> Void
+        /// The state folder, if any.
+        public var store: DeviceStateStore?
+
+        /// Creates the dependencies.
+        public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
+                    statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?) {
+            self.clock = clock
+            self.makeSession = makeSession
+            self.broker = broker
+            self.statistics = statistics
+            self.log = log
+            self.store = store
+        }
+    }
+
+    private let dependencies: Dependencies
+    /// The fleet-file description.
+    public nonisolated let spec: DeviceSpec
+    /// The thing name.
+    public nonisolated let thingName: ThingName
+    private var core: DeviceCore
+    private var session: MQTTSession?
+    private var listeners: [Task<Void, Never>] = []
+    private var generation = 0
+    private var stopped = false
+    private var wasOnline = false
+    private let due: Mutex<Date>
+
+    /// Creates the device from its spec, with settings and shadow from the state folder when saved.
+    public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
+        self.dependencies = dependencies
+        self.spec = spec
+        thingName = spec.profile.thingName
+        let saved = try dependencies.store?.load(spec.profile.thingName)
+        core = DeviceCore(profile: spec.profile, settings: saved?.settings ?? spec.initialSettings,
+                          shadow: saved?.shadow ?? ShadowDocument(), now: dependencies.clock.now)
+        due = Mutex(core.engine.nextEventDate)
+    }
+
+    /// The next simulated time the device has work to do (read without entering the actor).
+    public nonisolated var nextDue: Date { due.withLock { $0 } }
+
+    /// Whether the device is connected.
+    public var isOnline: Bool { session != nil && core.engine.state.connected }
+
+    /// The current reported state (for tests and `fleet status`).
+    public var reportedState: ReportedState { core.engine.state }
+
+    /// The current settings (for tests).
+    public var settings: DeviceSettings { core.engine.settings }
+
+    /// Connects, subscribes and publishes presence, registry, records and the full state.
+    public func connect() async throws {
+        stopped = false
+        generation += 1
+        let will = core.lastWill
+        let configuration = MQTTConfiguration(
+            broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: .seconds(30), cleanSession: true,
+            will: MQTTWill(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true),
+            reconnect: .disabled)
+        let session = dependencies.makeSession(configuration)
+        try await session.connect()
+        let shadowRequests = try await session.subscribe(Topics.shadowPrefix(thingName) + "/+", qos: .atMostOnce)
+        let recordRequests = try await session.subscribe("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
+        self.session = session
+        let generation = self.generation
+        listeners = [shadowRequests, recordRequests].map { subscription in
+            Task { [weak self] in
+                for await message in subscription {
+                    await self?.receive(message, generation: generation)
+                }
+                await self?.connectionEnded(generation: generation)
+            }
+        }
+        let now = dependencies.clock.now
+        var messages = core.connected(now: now)
+        if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
+        if !wasOnline {
+            dependencies.statistics.online.add(1, ordering: .relaxed)
+            wasOnline = true
+        }
+        await send(messages, replying: false)
+        saveIfNeeded()
+    }
+
+    /// Goes offline cleanly: `connected: false` report, offline presence (reason), DISCONNECT.
+    public func disconnect(reason: String = "shutdown") async {
+        stopped = true
+        guard let session else { return }
+        let messages = core.disconnecting(reason: reason, now: dependencies.clock.now)
+        await send(messages, replying: false)
+        generation += 1
+        self.session = nil
+        await session.disconnect()
+        markOffline()
+        listeners.forEach { $0.cancel() }
+        listeners = []
+        save()
+    }
+
+    /// Lets simulated time pass.
+    public func tick() async {
+        let now = dependencies.clock.now
+        var messages = core.tick(now: now)
+        if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
+        due.withLock { $0 = core.engine.nextEventDate }
+        if session != nil { await send(messages, replying: false) }
+        saveIfNeeded()
+    }
+
+    /// Injects a fault; connection faults run in the background and reconnect by themselves.
+    public func inject(_ kind: FaultKind) async {
+        dependencies.statistics.faults.add(1, ordering: .relaxed)
+        dependencies.log(FleetEvent(thing: thingName, message: "fault injected: \(kind.name) \(kind.parameters.isEmpty ? "" : "\(kind.parameters)")"))
+        switch kind {
+        case .dropConnection(let after):
+            await dropAbruptly()
+            scheduleReconnect(after: after)
+        case .offline(let seconds):
+            await dropAbruptly()
+            scheduleReconnect(after: seconds)
+        case .reboot:
+            await dropAbruptly()
+            let flash = (try? dependencies.store?.load(thingName))??.settings ?? core.engine.settings
+            core.reboot(settings: flash, now: dependencies.clock.now)
+            scheduleReconnect(after: 1)
+        default:
+            core.applyFault(kind, realNow: Date())
+            await tick()
+        }
+    }
+
+    /// Saves settings and shadow to the state folder now.
+    public func save() {
+        guard let store = dependencies.store else { return }
+        do {
+            try store.save(core.persisted, for: thingName)
+            core.needsSave = false
+        } catch {
+            dependencies.log(FleetEvent(thing: thingName, message: "could not save state: \(error)"))
+        }
+    }
+
+    private func saveIfNeeded() {
+        if core.needsSave { save() }
+    }
+
+    private func dropAbruptly() async {
+        guard let session else { return }
+        generation += 1
+        self.session = nil
+        core.engine.setConnected(false)
+        await session.dropConnection()
+        listeners.forEach { $0.cancel() }
+        listeners = []
+        markOffline()
+        save()
+    }
+
+    private func scheduleReconnect(after seconds: Double) {
+        Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            await self?.reconnectAfterFault()
+        }
+    }
+
+    private func reconnectAfterFault() async {
+        guard !stopped, session == nil else { return }
+        do {
+            try await connect()
+            dependencies.log(FleetEvent(thing: thingName, message: "back online"))
+        } catch {
+            dependencies.log(FleetEvent(thing: thingName, message: "reconnect failed: \(error); retrying in 2 s"))
+            scheduleReconnect(after: 2)
+        }
+    }
+
+    private func markOffline() {
+        if wasOnline {
+            dependencies.statistics.online.subtract(1, ordering: .relaxed)
+            wasOnline = false
+        }
+    }
+
+    private func connectionEnded(generation: Int) async {
+        guard generation == self.generation, session != nil, !stopped else { return }
+        // The broker closed the connection (e.g. it restarted): behave like firmware and reconnect.
+        session = nil
+        core.engine.setConnected(false)
+        markOffline()
+        dependencies.log(FleetEvent(thing: thingName, message: "connection lost; reconnecting"))
+        scheduleReconnect(after: 1)
+    }
+
+    private func receive(_ message: MQTTMessage, generation: Int) async {
+        guard generation == self.generation, session != nil else { return }
+        dependencies.statistics.messagesIn.add(1, ordering: .relaxed)
+        let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now)
+        due.withLock { $0 = core.engine.nextEventDate }
+        await send(messages, replying: true)
+        saveIfNeeded()
+    }
+
+    private func send(_ messages: [OutgoingMessage], replying: Bool) async {
+        guard let session, !messages.isEmpty else { return }
+        if replying {
+            let delay = core.faults.currentReplyDelay(now: Date())
+            if delay > .zero { try? await Task.sleep(for: delay) }
+        }
+        for message in messages {
+            do {
+                try await session.publish(message.topic, payload: message.payload, qos: message.retain ? .atLeastOnce : .atMostOnce,
+                                          retain: message.retain)
+                dependencies.statistics.messagesOut.add(1, ordering: .relaxed)
+            } catch {
+                dependencies.statistics.publishFailures.add(1, ordering: .relaxed)
+            }
+        }
+    }
+}
