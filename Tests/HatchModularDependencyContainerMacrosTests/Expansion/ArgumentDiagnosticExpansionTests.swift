@@ -121,4 +121,21 @@ struct ArgumentDiagnosticExpansionTests {
                         call: #"container.input(MacAddress.self, accessor: "macAddress")"#),
                 ]))
     }
+
+    @Test("A keyed Requirement in inputs has no input form, so no fix-it is offered")
+    func keyedRequirementInInputs() {
+        assertDependencyRequirementsExpansion(
+            """
+            @DependencyRequirements(inputs: [Requirement(MacAddress.self, key: InputKey.main)])
+            struct FeatureDependencies: DependencyRequirements {}
+            """,
+            expandedSource: ExpectedExpansion.emptyStruct(
+                "struct FeatureDependencies: DependencyRequirements",
+                arguments: "inputs: [Requirement(MacAddress.self, key: InputKey.main)]"),
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "`inputs:` takes `InputRequirement(...)`, not `Requirement(...)`",
+                    line: 1, column: 34),
+            ])
+    }
 }

@@ -61,6 +61,23 @@ struct DiagnosticExpansionTests {
             ])
     }
 
+    @Test("On an extension: error without a fix-it, nothing generated")
+    func onExtension() {
+        assertDependencyRequirementsExpansion(
+            """
+            @DependencyRequirements([Requirement(ContentClient.self)])
+            extension FeatureDependencies {}
+            """,
+            expandedSource: """
+            extension FeatureDependencies {}
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@DependencyRequirements can only be attached to a struct, not an extension; the generated type wraps a container and must be a Sendable value",
+                    line: 1, column: 1),
+            ])
+    }
+
     @Test("The same requirement twice: error on the second, note on the first, fix-it removes it")
     func duplicate() {
         assertDependencyRequirementsExpansion(
