@@ -188,7 +188,7 @@ let package = Package(
             name: "HatchFeatureTests",
             dependencies: [
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
-                "HatchDeviceSimulator", "HatchMosquittoBroker",
+                "HatchDeviceSimulator", "HatchMosquittoBroker", "HatchMQTT",
             ]
         ),
 
@@ -214,7 +214,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchctlTests",
-            dependencies: ["HatchMosquittoBroker", "HatchDeviceModel"]
+            dependencies: ["HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT"]
         ),
     ]
 )

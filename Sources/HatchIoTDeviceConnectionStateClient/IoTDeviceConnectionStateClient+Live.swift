@@ -5,7 +5,8 @@ import Synchronization
 
 extension IoTDeviceConnectionStateClient.Factory {
     /// Live clients over one shared MQTT session. `presenceWait` bounds how long ``IoTDeviceConnectionStateClient/current``
-    /// waits for the retained presence record before answering `unknown`.
+    /// (and the start of ``IoTDeviceConnectionStateClient/states``) waits for the retained presence record
+    /// before answering `unknown`.
     public static func live(session: MQTTSession, presenceWait: Duration = .seconds(2)) -> Self {
         Self { macAddress, product in
             IoTDeviceConnectionStateClient.live(session: session, thing: ThingName(product: product, macAddress: macAddress),
@@ -31,10 +32,17 @@ extension IoTDeviceConnectionStateClient {
                                 }
                             }
                             group.addTask {
+                                // The retained presence record normally arrives at once; without one, say `unknown`.
+                                try? await Task.sleep(for: presenceWait)
+                                if let state = tracker.markReady() { continuation.yield(state) }
+                                // Stay in the group: the stream ends with the link or presence task, not this one.
+                                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                            }
+                            group.addTask {
                                 guard let subscription = try? await session.subscribe(topic, qos: .atLeastOnce) else { return }
                                 for await message in subscription where message.topic == topic {
                                     let linkUp = session.connectionState == .connected
-                                    let update = tracker.update { tracker in
+                                    let update = tracker.update(presenceArrived: true) { tracker in
                                         tracker.link(connected: linkUp)
                                         tracker.presence(payload: message.payload, retained: message.retain, receivedAt: Date())
                                     }
@@ -77,24 +85,40 @@ extension IoTDeviceConnectionStateClient {
     }
 }
 
-/// A ``ConnectionStateTracker`` shared by the link and presence tasks of one stream, which reports
-/// only changes of the combined state.
+/// A ``ConnectionStateTracker`` shared by the link and presence tasks of one stream. It reports only
+/// changes of the combined state, and holds back the first `unknown` while the link is up until the
+/// presence record arrived or the wait for it ended, so a stream starts with the real current state.
 final class SharedConnectionStateTracker: Sendable {
     private struct Storage {
         var tracker = ConnectionStateTracker()
         var lastEmitted: IoTDeviceConnectionState?
+        var ready = false
     }
 
     private let storage = Mutex(Storage())
 
-    /// Applies `change`; returns the combined state when it differs from the last one returned.
-    func update(_ change: (inout ConnectionStateTracker) -> Void) -> IoTDeviceConnectionState? {
+    /// Applies `change`; returns the combined state when it should be emitted.
+    func update(presenceArrived: Bool = false, _ change: (inout ConnectionStateTracker) -> Void) -> IoTDeviceConnectionState? {
         storage.withLock { storage in
             change(&storage.tracker)
-            let state = storage.tracker.state
-            guard storage.lastEmitted != state else { return nil }
-            storage.lastEmitted = state
-            return state
+            if presenceArrived || !storage.tracker.linkUp { storage.ready = true }
+            return Self.emit(&storage)
         }
+    }
+
+    /// Ends the wait for the presence record; returns the state when it should be emitted.
+    func markReady() -> IoTDeviceConnectionState? {
+        storage.withLock { storage in
+            storage.ready = true
+            return Self.emit(&storage)
+        }
+    }
+
+    private static func emit(_ storage: inout Storage) -> IoTDeviceConnectionState? {
+        guard storage.ready else { return nil }
+        let state = storage.tracker.state
+        guard storage.lastEmitted != state else { return nil }
+        storage.lastEmitted = state
+        return state
     }
 }
