@@ -115,8 +115,9 @@ public final class DependencyContainer: Sendable {
     /// This container's module name, e.g. `AdultScreenDependencies`.
     var name: String { TypeName.of(ownerType) }
 
-    /// The containers from the root to this one, e.g. `["AppRoot", "AdultScreenDependencies"]`.
-    var chain: [String] {
+    /// The modules from the root to this container, e.g. `["AppRoot", "AdultScreenDependencies"]`; the same
+    /// chain error messages print.
+    public var chain: [String] {
         var names: [String] = []
         var container: DependencyContainer? = self
         while let current = container {
