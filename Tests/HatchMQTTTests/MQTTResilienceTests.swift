@@ -108,3 +108,41 @@ struct MQTTResilienceTests {
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 }
+
+@Suite("MQTT persistent sessions", .timeLimit(.minutes(1)))
+struct MQTTPersistentSessionTests {
+    @Test("a persistent session receives the QoS 1 messages published while it was away")
+    func persistent() async throws {
+        let broker = try await MosquittoBroker.start()
+        let device = try await TestSession.make(broker, id: "sleepy-device", configure: { $0.cleanSession = false })
+        _ = try await device.subscribe("inbox/sleepy", qos: .atLeastOnce)
+        await device.disconnect()
+
+        let sender = try await TestSession.make(broker)
+        try await sender.publish("inbox/sleepy", payload: "while you slept".data, qos: .atLeastOnce)
+
+        let back = try await TestSession.make(broker, id: "sleepy-device", configure: { $0.cleanSession = false }, connect: false)
+        let inbox = try back.prepareSubscription("inbox/sleepy")
+        try await back.connect()
+        #expect(await inbox.next(1).map(\.payloadString) == ["while you slept"])
+    }
+
+    @Test("releasing a session disconnects it cleanly: no will")
+    func releaseIsClean() async throws {
+        let broker = try await MosquittoBroker.start()
+        let watcher = try await TestSession.make(broker)
+        let presence = try await watcher.subscribe("presence/#")
+        var device: MQTTSession? = try await TestSession.make(broker, id: "released-device", configure: {
+            $0.will = MQTTWill(topic: "presence/released", payload: "offline".data)
+        })
+        try await device?.publish("presence/released", payload: "online".data, qos: .atLeastOnce)
+        device = nil
+        // Wait until the broker has seen the connection end, however it ended.
+        while !["Client released-device disconnected", "Client released-device closed its connection",
+                "Socket error on client released-device"].contains(where: broker.log.contains) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await watcher.publish("presence/marker", payload: "after".data, qos: .atLeastOnce)
+        #expect(await presence.next(2).map(\.payloadString) == ["online", "after"])
+    }
+}

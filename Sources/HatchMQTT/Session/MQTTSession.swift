@@ -123,6 +123,25 @@ public final class MQTTSession: Sendable {
         return MQTTSubscription(filter: filter, grantedQoS: granted, messages: stream)
     }
 
+    /// Registers a subscription at once, without waiting for the broker: it is sent when the session
+    /// connects (and again after every reconnect), or right away if already connected.
+    ///
+    /// Call it before ``connect()`` on a persistent session (`cleanSession: false`): the broker
+    /// delivers the messages it stored for the session right after CONNACK, before an awaited
+    /// ``subscribe(_:qos:)`` could register. ``MQTTSubscription/grantedQoS`` is the requested QoS.
+    public func prepareSubscription(_ filter: String, qos: MQTTQoS = .atLeastOnce) throws -> MQTTSubscription {
+        guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }
+        let core = self.core
+        let token = core.makeToken()
+        let (stream, continuation) = AsyncStream.makeStream(of: MQTTMessage.self)
+        continuation.onTermination = { termination in
+            guard case .cancelled = termination else { return }
+            core.loop.execute { core.removeLocalSubscriber(filter, token: token, cancelled: false) }
+        }
+        core.loop.execute { core.prepareSubscription(filter, qos: qos, token: token, stream: continuation) }
+        return MQTTSubscription(filter: filter, grantedQoS: qos, messages: stream)
+    }
+
     /// Removes the broker subscription for `filter` and ends every ``MQTTSubscription`` of it.
     public func unsubscribe(_ filter: String) async throws {
         guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }

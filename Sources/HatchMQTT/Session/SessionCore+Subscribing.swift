@@ -23,6 +23,17 @@ extension SessionCore {
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
     }
 
+    /// Adds a local subscription without waiting for a SUBACK; it is sent now if connected, and on
+    /// every (re)connect otherwise — so it catches what a persistent session delivers right after CONNACK.
+    func prepareSubscription(_ filter: String, qos: MQTTQoS, token: UInt64, stream: AsyncStream<MQTTMessage>.Continuation) {
+        guard phase != .closed else { return stream.finish() }
+        var subscription = subscriptions[filter] ?? LocalSubscription(qos: qos)
+        subscription.qos = max(subscription.qos, qos)
+        subscription.streams[token] = stream
+        subscriptions[filter] = subscription
+        if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
+    }
+
     func sendSubscribe(_ filter: String, qos: MQTTQoS) {
         var mid: Int32 = 0
         let rc = mosquitto_subscribe(mosq, &mid, filter, Int32(qos.rawValue))

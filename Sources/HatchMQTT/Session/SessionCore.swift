@@ -106,6 +106,7 @@ final class SessionCore: @unchecked Sendable {
 
     /// Handles epoll readiness for this session's socket.
     func handle(events: UInt32) {
+        guard phase != .closed else { return }
         let readable = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue
         if events & readable != 0 { readAvailable() }
         if events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0, socket >= 0 {
@@ -126,13 +127,14 @@ final class SessionCore: @unchecked Sendable {
     /// Writes what other threads queued (QoS 0 publishes).
     func flushRequestedWrites() {
         writeScheduled.store(false, ordering: .sequentiallyConsistent)
+        guard phase != .closed else { return }
         if socket >= 0 { _ = mosquitto_loop_write(mosq, 1) }
         loop.updateInterest(self)
     }
 
     /// The periodic keep-alive tick.
     func tick() {
-        guard socket >= 0 else { return }
+        guard phase != .closed, socket >= 0 else { return }
         _ = mosquitto_loop_misc(mosq)
         loop.updateInterest(self)
     }
