@@ -111,17 +111,23 @@ struct MQTTResilienceTests {
 
 @Suite("MQTT persistent sessions", .timeLimit(.minutes(1)))
 struct MQTTPersistentSessionTests {
-    @Test("a persistent session receives the QoS 1 messages published while it was away")
-    func persistent() async throws {
+    @Test("a persistent session receives the QoS 1 messages published while it was away", arguments: [MQTTProtocolVersion.v311, .v5])
+    func persistent(_ version: MQTTProtocolVersion) async throws {
         let broker = try await MosquittoBroker.start()
-        let device = try await TestSession.make(broker, id: "sleepy-device", configure: { $0.cleanSession = false })
+        let device = try await TestSession.make(broker, id: "sleepy-device", configure: {
+            $0.cleanSession = false
+            $0.protocolVersion = version
+        })
         _ = try await device.subscribe("inbox/sleepy", qos: .atLeastOnce)
         await device.disconnect()
 
         let sender = try await TestSession.make(broker)
         try await sender.publish("inbox/sleepy", payload: "while you slept".data, qos: .atLeastOnce)
 
-        let back = try await TestSession.make(broker, id: "sleepy-device", configure: { $0.cleanSession = false }, connect: false)
+        let back = try await TestSession.make(broker, id: "sleepy-device", configure: {
+            $0.cleanSession = false
+            $0.protocolVersion = version
+        }, connect: false)
         let inbox = try back.prepareSubscription("inbox/sleepy")
         try await back.connect()
         #expect(await inbox.next(1).map(\.payloadString) == ["while you slept"])

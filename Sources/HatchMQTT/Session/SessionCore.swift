@@ -44,6 +44,8 @@ final class SessionCore: @unchecked Sendable {
     var attemptGeneration = 0
     var attemptTimedOut = false
     var holdsConnectSlot = false
+    /// A blocking MQTT 5 connect runs on a helper thread; the loop leaves the handle alone meanwhile.
+    var blockingConnectInProgress = false
     var lastConnack: Int32?
     var connectWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
@@ -127,14 +129,14 @@ final class SessionCore: @unchecked Sendable {
     /// Writes what other threads queued (QoS 0 publishes).
     func flushRequestedWrites() {
         writeScheduled.store(false, ordering: .sequentiallyConsistent)
-        guard phase != .closed else { return }
+        guard phase != .closed, !blockingConnectInProgress else { return }
         if socket >= 0 { _ = mosquitto_loop_write(mosq, 1) }
         loop.updateInterest(self)
     }
 
     /// The periodic keep-alive tick.
     func tick() {
-        guard phase != .closed, socket >= 0 else { return }
+        guard phase != .closed, !blockingConnectInProgress, socket >= 0 else { return }
         _ = mosquitto_loop_misc(mosq)
         loop.updateInterest(self)
     }
@@ -184,22 +186,63 @@ final class SessionCore: @unchecked Sendable {
             errno = 0
             let broker = configuration.broker
             let keepAlive = Int32(max(5, min(65535, configuration.keepAlive.seconds.rounded())))
+            scheduleConnectTimeout(generation: generation)
+            if configuration.protocolVersion == .v5 && !configuration.cleanSession {
+                return connectWithSessionExpiry(keepAlive: keepAlive, generation: generation)
+            }
             let rc = mosquitto_connect_async(mosq, broker.host, Int32(broker.port), keepAlive)
             guard rc == 0 else {
                 return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker))
             }
             loop.updateInterest(self)
-            let timeout = configuration.connectTimeout
-            loop.schedule(after: timeout) { [self] in
-                guard phase == .connecting, attemptGeneration == generation else { return }
-                attemptTimedOut = true
-                if socket >= 0 {
-                    Glibc.shutdown(socket, Int32(SHUT_RDWR))
-                } else {
-                    connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: timeout))
+        }
+    }
+
+    private func scheduleConnectTimeout(generation: Int) {
+        let broker = configuration.broker
+        let timeout = configuration.connectTimeout
+        loop.schedule(after: timeout) { [self] in
+            guard phase == .connecting, attemptGeneration == generation else { return }
+            attemptTimedOut = true
+            if socket >= 0 {
+                Glibc.shutdown(socket, Int32(SHUT_RDWR))
+            } else if !blockingConnectInProgress {
+                connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: timeout))
+            }
+        }
+    }
+
+    /// MQTT 5 persistent sessions need a Session Expiry Interval in CONNECT, which only libmosquitto's
+    /// blocking `mosquitto_connect_bind_v5` can send. It runs on a short-lived helper thread (the loop
+    /// leaves this handle alone meanwhile); the loop takes over once the TCP/TLS connection is up.
+    private func connectWithSessionExpiry(keepAlive: Int32, generation: Int) {
+        blockingConnectInProgress = true
+        let broker = configuration.broker
+        let thread = Thread { [self] in
+            var properties: OpaquePointer?
+            _ = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), UInt32.max)
+            errno = 0
+            let rc = mosquitto_connect_bind_v5(mosq, broker.host, Int32(broker.port), keepAlive, nil, properties)
+            let savedErrno = errno
+            mosquitto_property_free_all(&properties)
+            loop.execute { [self] in
+                blockingConnectInProgress = false
+                loop.updateInterest(self)
+                guard phase == .connecting, attemptGeneration == generation else {
+                    if phase != .closed { abortConnection() }
+                    return
+                }
+                if rc != 0 {
+                    connectionEnded(attemptTimedOut
+                        ? .connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout)
+                        : MQTTErrorMapping.connection(rc: rc, errno: savedErrno, broker: broker))
+                } else if attemptTimedOut {
+                    abortConnection()
                 }
             }
         }
+        thread.name = "hatch-mqtt-connect"
+        thread.start()
     }
 
     private func releaseConnectSlot() {
