@@ -3,7 +3,8 @@ import DependencyGraphAnalyzer
 import Foundation
 
 /// `dependency-analyzer [analyze] [--mode package|monorepo] [path]`: prints one verdict per module and
-/// exits with status 1 when any requirement is unmet, so CI can gate on it.
+/// exits with status 1 when any requirement is unmet (or a cycle or unparseable file is found), and with
+/// status 2 when the analysis cannot run at all (no package at the path), so CI can gate on it.
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
@@ -49,7 +50,8 @@ struct AnalyzeCommand: ParsableCommand {
         do {
             outcome = try analyzer.run()
         } catch {
-            throw ValidationError(error.description)
+            Self.printError("error: \(error.description)")
+            throw ExitCode(2)
         }
         let report = outcome.report
         switch format {

@@ -83,7 +83,7 @@ struct CookbookReferenceTests {
         #expect(lines.contains("❌ AdultSleepDependencies: 1 of 6 requirements unmet"))
         #expect(lines.contains("❌ AdultScreenDependencies: 1 of 14 requirements unmet"))
         #expect(lines.contains("    - SleepClient — unmet on path AppRoot → AdultScreenDependencies"))
-        #expect(lines.contains("      suggestion: register it with `try builder.registerSingleton(SleepClient.self) { … }` in AdultScreenDependencies.registerDependencies, (not `local`) in the root DependencyBuilder<AppRoot>, or in the closure of buildChild(AdultScreenDependencies.self) at Sources/App/ViewControllerFactory.swift:38"))
+        #expect(lines.contains("      suggestion: register it with `try builder.registerSingleton(SleepClient.self) { … }` in AdultScreenDependencies.registerDependencies, (not `local`) in the root DependencyBuilder<AppRoot>, or in the closure of buildChild(AdultScreenDependencies.self) at Sources/App/ViewControllerFactory.swift:37"))
         #expect(lines.contains("✅ AdultRoutineDependencies: all 15 requirements met"))
     }
 

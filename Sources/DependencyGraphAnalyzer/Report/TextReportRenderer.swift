@@ -30,11 +30,14 @@ public enum TextReportRenderer {
         lines(for: report).joined(separator: "\n") + "\n"
     }
 
-    /// `Checked 10 modules in 25 files: 9 passed, 1 failed, 0 cycles, 2 warnings, 0 file errors`.
+    /// `Checked 10 modules in 25 files: 9 passed, 1 failed, 0 cycles, 2 warnings, 0 file errors` (with
+    /// `, k not checked` after `failed` when some modules are neither built from a root nor mocked).
     public static func summary(for report: AnalysisReport) -> String {
         let failed = report.modules.filter { !$0.passed }.count
-        let passed = report.modules.count - failed
+        let unchecked = report.modules.filter { $0.passed && !$0.wasChecked }.count
+        let passed = report.modules.count - failed - unchecked
         let errors = report.diagnostics.filter { $0.severity == .error }.count
-        return "Checked \(report.modules.count) modules in \(report.fileCount) files: \(passed) passed, \(failed) failed, \(report.cycles.count) cycles, \(report.warnings.count) warnings, \(errors) file errors"
+        let notChecked = unchecked > 0 ? ", \(unchecked) not checked" : ""
+        return "Checked \(report.modules.count) modules in \(report.fileCount) files: \(passed) passed, \(failed) failed\(notChecked), \(report.cycles.count) cycles, \(report.warnings.count) warnings, \(errors) file errors"
     }
 }
