@@ -19,16 +19,23 @@ public final class MQTTSession: Sendable {
     /// The configuration the session was created with.
     public let configuration: MQTTConfiguration
     let core: SessionCore
+    /// Kept so the loop's threads outlive every session on them (and the session's final clean-up).
+    private let eventLoop: MQTTEventLoop
 
     /// Creates a session; nothing touches the network until ``connect()``.
     public init(configuration: MQTTConfiguration, eventLoop: MQTTEventLoop = .shared) {
         self.configuration = configuration
+        self.eventLoop = eventLoop
         self.core = SessionCore(configuration: configuration, loop: eventLoop.nextLoopThread())
     }
 
     deinit {
         let core = self.core
-        core.loop.execute { core.close() }
+        let eventLoop = self.eventLoop
+        core.loop.execute {
+            core.close()
+            withExtendedLifetime(eventLoop) {}
+        }
     }
 
     /// The current connection state.
