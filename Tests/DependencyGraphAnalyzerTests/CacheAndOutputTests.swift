@@ -56,7 +56,7 @@ struct CacheAndOutputTests {
         #expect(dot.contains("\"AppRoot\" -> \"AdultScreenDependencies\""))
         #expect(dot.contains("\"AdultSleepDependencies\" -> \"SleepTrackingDependencies\""))
         #expect(dot.contains("\"SleepTrackingDependencies\" [shape=ellipse, style=filled, fillcolor=\"#f4b4b4\"];"))
-        #expect(dot.contains("\"AdultRoutineDependencies\" -> \"AdultAlarmsDependencies\" [style=dotted, color=\"#4060c0\", label=\"imports\"];"))
+        #expect(dot.contains("\"AdultRoutineDependencies\" -> \"AdultAlarmsDependencies\" [style=dotted, color=\"#4060c0\", arrowhead=empty, constraint=false, tooltip=\"imports\"];"))
         let mermaid = GraphRenderer.render(report.graph, as: .mermaid)
         #expect(mermaid.hasPrefix("flowchart LR"))
         let nodeLines = mermaid.split(separator: "\n").filter { $0.contains("([\"") || $0.contains("[[\"") }

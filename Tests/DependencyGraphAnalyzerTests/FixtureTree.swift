@@ -31,6 +31,13 @@ struct FixtureTree {
         try text.write(toFile: full, atomically: true, encoding: .utf8)
     }
 
+    /// Writes raw bytes (for files that are not valid UTF-8).
+    func write(_ path: String, bytes: [UInt8]) throws {
+        let full = root + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: full))
+    }
+
     /// Removes the one line containing `fragment` from a file; fails when there is not exactly one.
     func removeLine(containing fragment: String, in path: String) throws {
         let full = root + "/" + path

@@ -5,7 +5,7 @@ import Foundation
 /// hashing files and reading one small file.
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// The cache folder.
     public let directory: String

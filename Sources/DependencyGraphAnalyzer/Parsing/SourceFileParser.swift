@@ -17,9 +17,6 @@ public enum SourceFileParser {
         "registerDependencies", "mockRegistration", "TestDependencyProvider", "resolve(", "resolveMainActor(",
     ]
 
-    /// At most this many syntax errors are reported per file.
-    static let maximumReportedSyntaxErrors = 3
-
     /// Reads the summary of a file from its bytes.
     /// - Parameters:
     ///   - bytes: the file's content (UTF-8).
@@ -60,20 +57,17 @@ public enum SourceFileParser {
 
     private static let keywordBytes: [[UInt8]] = keywords.map { Array($0.utf8) }
 
+    /// One diagnostic per malformed file: the first syntax error, with how many more there are.
     private static func syntaxErrors(in tree: SourceFileSyntax, path: String) -> [ParseDiagnostic] {
-        let converter = SourceLocationConverter(fileName: path, tree: tree)
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
-        var result = diagnostics.prefix(maximumReportedSyntaxErrors).map { diagnostic in
-            let location = diagnostic.location(converter: converter)
-            return ParseDiagnostic(
-                severity: .error,
-                position: SourcePosition(file: path, line: location.line, column: location.column),
-                message: "syntax error: \(diagnostic.message); the rest of the file was analysed as far as it could be read"
-            )
-        }
-        if diagnostics.count > maximumReportedSyntaxErrors, let last = result.last {
-            result.append(ParseDiagnostic(severity: .error, position: last.position, message: "\(diagnostics.count - maximumReportedSyntaxErrors) more syntax errors in this file"))
-        }
-        return result
+        guard let first = diagnostics.first else { return [] }
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let location = first.location(converter: converter)
+        let more = diagnostics.count > 1 ? " (and \(diagnostics.count - 1) more in this file)" : ""
+        return [ParseDiagnostic(
+            severity: .error,
+            position: SourcePosition(file: path, line: location.line, column: location.column),
+            message: "syntax error: \(first.message)\(more); the rest of the file was analysed as far as it could be read"
+        )]
     }
 }

@@ -35,7 +35,7 @@ public enum GraphRenderer {
             lines.append("    \"\(edge.parent)\" -> \"\(edge.child)\" [style=dashed, tooltip=\"\(edge.position)\"];")
         }
         for edge in graph.imports {
-            lines.append("    \"\(edge.parent)\" -> \"\(edge.child)\" [style=dotted, color=\"#4060c0\", label=\"imports\"];")
+            lines.append("    \"\(edge.parent)\" -> \"\(edge.child)\" [style=dotted, color=\"#4060c0\", arrowhead=empty, constraint=false, tooltip=\"imports\"];")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
