@@ -72,9 +72,9 @@ public final class MQTTSession: Sendable {
     /// at most ``MQTTReconnectPolicy/queuedPublishTimeout``. Cancelling the task stops the wait; a
     /// message still queued is then never sent.
     public func publish(_ topic: String, payload: Data, qos: MQTTQoS = .atMostOnce, retain: Bool = false) async throws {
-        guard TopicName.isValidTopic(topic) else { throw MQTTError.invalidTopic(topic) }
         let core = self.core
         if qos == .atMostOnce {
+            // The hot path: libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
             let rc = payload.withUnsafeBytes { bytes in
                 mosquitto_publish(core.mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 0, retain)
             }
@@ -82,7 +82,9 @@ public final class MQTTSession: Sendable {
             case MOSQ_ERR_SUCCESS.rawValue:
                 core.loop.requestWrite(core)
             case MOSQ_ERR_NO_CONN.rawValue:
-                throw MQTTError.notConnected
+                throw TopicName.isValidTopic(topic) ? MQTTError.notConnected : MQTTError.invalidTopic(topic)
+            case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue:
+                throw MQTTError.invalidTopic(topic)
             case MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
                 throw MQTTError.invalidConfiguration("the payload of \(payload.count) bytes is larger than MQTT or the broker allows")
             default:
@@ -90,6 +92,7 @@ public final class MQTTSession: Sendable {
             }
             return
         }
+        guard TopicName.isValidTopic(topic) else { throw MQTTError.invalidTopic(topic) }
         let token = core.makeToken()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
