@@ -79,3 +79,23 @@ struct MQTTPublishSubscribeTests {
         }
     }
 }
+
+@Suite("MQTT bad input", .timeLimit(.minutes(1)))
+struct MQTTBadInputTests {
+    @Test("a payload larger than MQTT allows is refused with an error, not a crash", arguments: [MQTTQoS.atMostOnce, .atLeastOnce])
+    func oversizedPayload(_ qos: MQTTQoS) async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker)
+        let tooLarge = Data(count: 268_435_456)
+        await #expect(throws: MQTTError.self) {
+            try await session.publish("big", payload: tooLarge, qos: qos)
+        }
+        #expect(session.connectionState == .connected)
+    }
+
+    @Test("an out-of-range port fails connect with an error")
+    func badPort() async throws {
+        let session = MQTTSession(configuration: .init(broker: MQTTBrokerURL(host: "127.0.0.1", port: 70_000), clientID: "p"))
+        await #expect(throws: MQTTError.self) { try await session.connect() }
+    }
+}

@@ -76,7 +76,7 @@ public final class MQTTSession: Sendable {
         if qos == .atMostOnce {
             // The hot path: libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
             let rc = payload.withUnsafeBytes { bytes in
-                mosquitto_publish(core.mosq, nil, topic, Int32(bytes.count), bytes.baseAddress, 0, retain)
+                mosquitto_publish(core.mosq, nil, topic, Int32(clamping: bytes.count), bytes.baseAddress, 0, retain)
             }
             switch rc {
             case MOSQ_ERR_SUCCESS.rawValue:

@@ -38,7 +38,7 @@ enum MosquittoHandle {
         guard let will = configuration.will else { return nil }
         guard TopicName.isValidTopic(will.topic) else { return .invalidTopic(will.topic) }
         let rc = will.payload.withUnsafeBytes { bytes in
-            mosquitto_will_set(mosq, will.topic, Int32(bytes.count), bytes.baseAddress, Int32(will.qos.rawValue), will.retain)
+            mosquitto_will_set(mosq, will.topic, Int32(clamping: bytes.count), bytes.baseAddress, Int32(will.qos.rawValue), will.retain)
         }
         return rc == 0 ? nil : .invalidConfiguration("the last will was refused by libmosquitto: \(MQTTErrorMapping.message(rc))")
     }

@@ -20,7 +20,7 @@ extension SessionCore {
     func send(_ pending: PendingPublish) {
         var mid: Int32 = 0
         let rc = pending.payload.withUnsafeBytes { bytes in
-            mosquitto_publish(mosq, &mid, pending.topic, Int32(bytes.count), bytes.baseAddress,
+            mosquitto_publish(mosq, &mid, pending.topic, Int32(clamping: bytes.count), bytes.baseAddress,
                               Int32(pending.qos.rawValue), pending.retain)
         }
         switch rc {

@@ -190,7 +190,7 @@ final class SessionCore: @unchecked Sendable {
             if configuration.protocolVersion == .v5 && !configuration.cleanSession {
                 return connectWithSessionExpiry(keepAlive: keepAlive, generation: generation)
             }
-            let rc = mosquitto_connect_async(mosq, broker.host, Int32(broker.port), keepAlive)
+            let rc = mosquitto_connect_async(mosq, broker.host, Int32(clamping: broker.port), keepAlive)
             guard rc == 0 else {
                 return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker))
             }
@@ -222,7 +222,7 @@ final class SessionCore: @unchecked Sendable {
             var properties: OpaquePointer?
             _ = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), UInt32.max)
             errno = 0
-            let rc = mosquitto_connect_bind_v5(mosq, broker.host, Int32(broker.port), keepAlive, nil, properties)
+            let rc = mosquitto_connect_bind_v5(mosq, broker.host, Int32(clamping: broker.port), keepAlive, nil, properties)
             let savedErrno = errno
             mosquitto_property_free_all(&properties)
             loop.execute { [self] in
