@@ -14,6 +14,8 @@ struct Hatchctl: AsyncParsableCommand {
             64 usage error.
             """,
         subcommands: [
+            FleetCommand.self,
+            DemoCommand.self,
             DevicesCommand.self,
             StateCommand.self,
             RoutineCommand.self,

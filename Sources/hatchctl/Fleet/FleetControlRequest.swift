@@ -1,0 +1,47 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+
+/// One request/reply exchange with a running fleet over `hatch/fleet/control` (faults, status).
+enum FleetControlRequest {
+    /// Sends `request` (a `clientToken` is added) and returns the fleet's reply, or throws a
+    /// `HatchctlError` that says whether the broker or the fleet did not answer.
+    static func send(_ request: [String: JSONValue], broker: String, timeout: Double) async throws -> JSONValue {
+        let url: MQTTBrokerURL
+        do { url = try MQTTBrokerURL(broker) } catch { throw HatchctlError.invalidArgument("--broker: \(error)") }
+        let token = UUID().uuidString
+        let session = MQTTSession(configuration: MQTTConfiguration(broker: url, clientID: "hatchctl-fleet-\(token.prefix(8))"))
+        do {
+            try await session.connect()
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: broker, reason: "\(error)")
+        }
+        defer { Task { await session.disconnect() } }
+        var payload = request
+        payload["clientToken"] = .string(token)
+        let reply = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+            let replies = try await session.subscribe(Topics.fleetControlReply, qos: .atLeastOnce)
+            group.addTask {
+                for await message in replies {
+                    if let value = try? JSONValue(data: message.payload), value["clientToken"]?.stringValue == token { return value }
+                }
+                return nil
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                return nil
+            }
+            try await session.publish(Topics.fleetControl, payload: JSONValue.object(payload).jsonData, qos: .atLeastOnce)
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let reply else {
+            throw HatchctlError.timeout(device: "the fleet (no process answered on \(Topics.fleetControl); is `hatchctl fleet run` running?)", seconds: timeout)
+        }
+        if reply["ok"]?.boolValue == false {
+            throw HatchctlError.invalidArgument(reply["message"]?.stringValue ?? "the fleet rejected the request")
+        }
+        return reply
+    }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Foundation
+import HatchDeviceSimulator
+import HatchMQTT
+import HatchMosquittoBroker
+
+/// `hatchctl fleet run`: the simulated fleet in the foreground until SIGINT/SIGTERM (or `--duration`).
+///
+/// With no `--broker` it starts a private mosquitto on a free loopback port and says where. Either way it
+/// records the broker in `$HATCH_HOME/broker.json`, so other `hatchctl` commands find it without flags.
+struct FleetRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a simulated fleet (starting a private mosquitto unless --broker is given)."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The fleet file (YAML).", valueName: "file"))
+    var devices = "devices/household.yaml"
+
+    @Option(name: .long, help: ArgumentHelp("An MQTT broker to use instead of a private mosquitto.", valueName: "url"))
+    var broker: String?
+
+    @Option(name: .long, help: "Simulated seconds per real second (60: a real second is a simulated minute).")
+    var speed: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("The simulated wall clock at start: ISO 8601 or HH:mm (UTC).", valueName: "time"))
+    var startTime: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
+    var stateDir: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run only share I of N of the fleet file (0-based), e.g. 0/4.", valueName: "I/N"))
+    var shard: String?
+
+    @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
+    var duration: Double?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
+        if let shard, FleetDefinition.parseShard(shard) == nil {
+            throw ValidationError("--shard takes I/N with 0 ≤ I < N, e.g. 0/4 (got '\(shard)').")
+        }
+        if let startTime, SimulationClock.parseStartTime(startTime) == nil {
+            throw ValidationError("--start-time takes ISO 8601 (2026-01-05T06:20:00Z) or HH:mm (got '\(startTime)').")
+        }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
+    }
+
+    func run() async throws {
+        let console = Console(json: output.json)
+        try await console.run {
+            let definition = try loadDefinition()
+            let (brokerURL, privateBroker) = try await connectBroker(deviceCount: definition.devices.count, console: console)
+            defer { privateBroker?.stop() }
+            try BrokerRecord(url: brokerURL.description).save()
+            defer { BrokerRecord.remove() }
+
+            let fleet: Fleet
+            do {
+                fleet = try Fleet(configuration: FleetConfiguration(
+                    definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
+                    instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet"))
+            } catch {
+                throw HatchctlError.invalidArgument("\(error)")
+            }
+            let display = FleetDisplay(console: console)
+            let started = ContinuousClock.now
+            do {
+                try await fleet.start { display.progress($0) }
+            } catch {
+                throw HatchctlError.brokerUnreachable(url: brokerURL.description, reason: "\(error)")
+            }
+            display.connected(fleet.status(), after: ContinuousClock.now - started)
+            let events = Task { for await event in fleet.events { display.event(event) } }
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    display.status(fleet.status())
+                }
+            }
+            let reason = await ShutdownSignal.wait(timeout: duration)
+            ticker.cancel()
+            display.stopping(reason: reason)
+            await fleet.stop()
+            events.cancel()
+            display.stopped(fleet.status())
+        }
+    }
+
+    private func loadDefinition() throws -> FleetDefinition {
+        let url = URL(fileURLWithPath: devices)
+        var definition: FleetDefinition
+        do {
+            definition = try FleetDefinition.load(contentsOf: url)
+        } catch {
+            throw HatchctlError.invalidArgument("\(error)")
+        }
+        if let shard, let (index, count) = FleetDefinition.parseShard(shard) {
+            definition = definition.shard(index, of: count)
+        }
+        return definition
+    }
+
+    /// The broker to use: `--broker`, or a private mosquitto sized for the fleet.
+    private func connectBroker(deviceCount: Int, console: Console) async throws -> (MQTTBrokerURL, MosquittoBroker?) {
+        if let broker {
+            do {
+                return (try MQTTBrokerURL(broker), nil)
+            } catch {
+                throw HatchctlError.invalidArgument("--broker: \(error)")
+            }
+        }
+        let options = MosquittoBroker.Options(maxConnections: -1, fileDescriptorLimit: max(4096, deviceCount * 2 + 1024))
+        let started: MosquittoBroker
+        do {
+            started = try await MosquittoBroker.start(options: options)
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+        }
+        Console.write("started a private mosquitto at \(started.url) (recorded in \(BrokerRecord.fileURL().path))\n", to: .standardError)
+        return (try MQTTBrokerURL(started.url), started)
+    }
+
+    private func makeClock() -> SimulationClock {
+        let start = startTime.flatMap { SimulationClock.parseStartTime($0) }
+        return SimulationClock(mode: speed == 1 ? .realTime : .accelerated(speed: speed), startTime: start)
+    }
+
+    private func stateDirectory(for definition: FleetDefinition) -> URL {
+        if let stateDir { return URL(fileURLWithPath: stateDir, isDirectory: true) }
+        return BrokerRecord.homeDirectory().appendingPathComponent("state", isDirectory: true)
+            .appendingPathComponent(definition.name, isDirectory: true)
+    }
+}
