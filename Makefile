@@ -6,7 +6,7 @@ SCRATCH      ?= .build
 SWIFTFLAGS   ?= --scratch-path $(SCRATCH)
 APT_PACKAGES := mosquitto libmosquitto-dev
 
-.PHONY: deps build test test-tsan run bench analyze clean
+.PHONY: deps build test test-tsan run bench clean
 
 ## deps: install the broker and the client library when they are missing.
 deps:
@@ -24,7 +24,8 @@ build: deps
 ## test: every unit and integration test (integration tests start their own mosquitto).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	$(SWIFT) test $(SWIFTFLAGS) --skip-build --parallel --num-workers 2
+	$(SWIFT) test $(SWIFTFLAGS) --skip-build
+	$(SCRATCH)/debug/dependency-analyzer --mode package .
 
 ## test-tsan: the same suite under ThreadSanitizer.
 test-tsan: deps
