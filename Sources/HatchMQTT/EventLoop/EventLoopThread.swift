@@ -29,7 +29,7 @@ final class EventLoopThread: @unchecked Sendable {
     let name: String
     private let epollFD: Int32
     private let wakeFD: Int32
-    private let inbox = Mutex(Inbox())
+    private let inbox = Locked(Inbox())
 
     // Loop-confined state: touched only on this thread.
     private var sessions: [UInt64: SessionCore] = [:]

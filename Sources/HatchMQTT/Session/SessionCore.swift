@@ -33,7 +33,7 @@ final class SessionCore: @unchecked Sendable {
     /// Set while a write request is queued on the loop (see ``EventLoopThread/requestWrite(_:)``).
     let writeScheduled = Atomic<Bool>(false)
     private let tokens = Atomic<UInt64>(1)
-    private let observed = Mutex(Observed())
+    private let observed = Locked(Observed())
 
     // MARK: Loop-confined
     var registeredFD: Int32 = -1
