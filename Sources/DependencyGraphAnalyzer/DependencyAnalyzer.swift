@@ -37,6 +37,8 @@ public struct DependencyAnalyzer: Sendable {
         public var filesParsed: Int
         /// Whether the whole report came from the cache.
         public var reportFromCache: Bool
+        /// Wall time of each phase that ran (`read`, `cache lookup`, `parse`, `check`, `cache write`), in order.
+        public var phases: [(name: String, duration: Duration)] = []
     }
 
     /// The options.
@@ -51,6 +53,14 @@ public struct DependencyAnalyzer: Sendable {
 
     /// Runs the analysis.
     public func run() throws(AnalyzerError) -> Outcome {
+        let clock = ContinuousClock()
+        var phases: [(name: String, duration: Duration)] = []
+        var phaseStart = clock.now
+        func endPhase(_ name: String) {
+            let now = clock.now
+            phases.append((name, now - phaseStart))
+            phaseStart = now
+        }
         let root = options.path
         let packages = try SourceFileDiscovery.packages(in: root, mode: options.mode)
         let files = SourceFileDiscovery.swiftFiles(ofPackages: packages, includeTests: options.includeTests)
@@ -61,15 +71,18 @@ public struct DependencyAnalyzer: Sendable {
             case .failure(let failure): FileContent(bytes: [], hash: "unreadable", failure: failure.reason)
             }
         }
+        endPhase("read")
         let cache = options.useCache ? AnalysisCache(directory: options.resolvedCacheDirectory) : nil
         var keyParts = ["v\(AnalysisCache.formatVersion)", options.mode.rawValue, "\(options.includeTests)"]
         for (path, content) in zip(relativePaths, contents) { keyParts += [path, content.hash] }
         let inputKey = ContentHasher.hash(keyParts)
         if let cache, let report = cache.report(forInputKey: inputKey) {
-            return Outcome(report: report, filesFound: files.count, filesParsed: 0, reportFromCache: true)
+            endPhase("cache lookup")
+            return Outcome(report: report, filesFound: files.count, filesParsed: 0, reportFromCache: true, phases: phases)
         }
 
         let cached = cache?.summaries() ?? [:]
+        endPhase("cache lookup")
         let reused: [SourceFileSummary?] = zip(relativePaths, contents).map { path, content in
             guard let entry = cached[path], entry.hash == content.hash else { return nil }
             return entry.summary
@@ -87,16 +100,19 @@ public struct DependencyAnalyzer: Sendable {
         var summaries = reused
         for (slot, index) in toParse.enumerated() { summaries[index] = parsed[slot] }
         let allSummaries = summaries.compactMap { $0 }
+        endPhase("parse")
 
         let graph = ModuleGraph(summaries: allSummaries)
         let report = DependencyGraphChecker(graph: graph).check(fileCount: files.count)
+        endPhase("check")
         if let cache {
             let entries = allSummaries.indices.compactMap { index -> (path: String, hash: String, summary: SourceFileSummary)? in
                 contents[index].failure == nil ? (relativePaths[index], contents[index].hash, allSummaries[index]) : nil
             }
             try cache.store(summaries: entries, report: report, inputKey: inputKey)
+            endPhase("cache write")
         }
-        return Outcome(report: report, filesFound: files.count, filesParsed: toParse.count, reportFromCache: false)
+        return Outcome(report: report, filesFound: files.count, filesParsed: toParse.count, reportFromCache: false, phases: phases)
     }
 
     /// `path` relative to `root` when inside it.

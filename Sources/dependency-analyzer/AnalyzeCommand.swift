@@ -75,7 +75,8 @@ struct AnalyzeCommand: ParsableCommand {
         }
         if verbose {
             let elapsed = ContinuousClock.now - start
-            Self.printError("\(outcome.filesFound) files, \(outcome.filesParsed) parsed, report from cache: \(outcome.reportFromCache), \(elapsed.formatted(.units(allowed: [.milliseconds])))")
+            let phases = outcome.phases.map { "\($0.name) \(Self.milliseconds($0.duration))" }.joined(separator: ", ")
+            Self.printError("\(outcome.filesFound) files, \(outcome.filesParsed) parsed, report from cache: \(outcome.reportFromCache); \(phases); total \(Self.milliseconds(elapsed))")
         }
         if report.hasFailures { throw ExitCode(1) }
     }
@@ -83,6 +84,11 @@ struct AnalyzeCommand: ParsableCommand {
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
     }
 
     static func printError(_ message: String) {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The on-disk cache in the build folder: per-file summaries keyed by content hash, and the last whole
-/// report keyed by the hash of every (path, content hash) pair, so an unchanged tree is answered by
-/// hashing files and reading one small file.
+/// The on-disk cache in the build folder: per-file summaries keyed by content hash (in a few chunk files,
+/// encoded and decoded in parallel), and the last whole report keyed by the hash of every (path, content
+/// hash) pair, so an unchanged tree is answered by hashing files and reading one small file.
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The cache folder.
     public let directory: String
@@ -15,7 +15,10 @@ public struct AnalysisCache: Sendable {
         self.directory = directory
     }
 
-    private var summariesPath: String { directory + "/summaries.json" }
+    /// How many files the summaries are split into, so they encode and decode on every core.
+    static let chunkCount = 4
+
+    private func summariesPath(_ chunk: Int) -> String { directory + "/summaries-\(chunk).json" }
     private var reportPath: String { directory + "/report.json" }
 
     private struct StoredSummaries: Codable {
@@ -44,23 +47,50 @@ public struct AnalysisCache: Sendable {
 
     /// Cached summaries by path, each with the content hash it was read from.
     public func summaries() -> [String: (hash: String, summary: SourceFileSummary)] {
-        guard let data = FileManager.default.contents(atPath: summariesPath),
-              let stored = try? JSONDecoder().decode(StoredSummaries.self, from: data),
-              stored.formatVersion == Self.formatVersion else { return [:] }
-        return stored.entries.mapValues { ($0.hash, $0.summary) }
+        let chunks: [[String: StoredSummaries.Entry]?] = ParallelMap.map(count: Self.chunkCount) { chunk in
+            guard let data = FileManager.default.contents(atPath: summariesPath(chunk)),
+                  let stored = try? JSONDecoder().decode(StoredSummaries.self, from: data),
+                  stored.formatVersion == Self.formatVersion else { return nil }
+            return stored.entries
+        }
+        var result: [String: (hash: String, summary: SourceFileSummary)] = [:]
+        for chunk in chunks {
+            guard let chunk else { return [:] }
+            for (path, entry) in chunk { result[path] = (entry.hash, entry.summary.settingPositionFile(path)) }
+        }
+        return result
     }
 
-    /// Stores the summaries and the report.
+    /// Stores the summaries and the report (encoded in parallel).
     public func store(summaries: [(path: String, hash: String, summary: SourceFileSummary)], report: AnalysisReport, inputKey: String) throws(AnalyzerError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            var entries: [String: StoredSummaries.Entry] = [:]
-            for item in summaries { entries[item.path] = .init(hash: item.hash, summary: item.summary) }
-            try encoder.encode(StoredSummaries(formatVersion: Self.formatVersion, entries: entries)).write(to: URL(fileURLWithPath: summariesPath), options: .atomic)
-            try encoder.encode(StoredReport(formatVersion: Self.formatVersion, inputKey: inputKey, report: report)).write(to: URL(fileURLWithPath: reportPath), options: .atomic)
         } catch {
             throw .cannotWrite(directory, reason: "\(error)")
         }
+        let chunkCount = Self.chunkCount
+        let failures: [String?] = ParallelMap.map(count: chunkCount + 1) { task in
+            do {
+                let data: Data
+                let path: String
+                if task == chunkCount {
+                    data = try JSONEncoder().encode(StoredReport(formatVersion: Self.formatVersion, inputKey: inputKey, report: report))
+                    path = reportPath
+                } else {
+                    var entries: [String: StoredSummaries.Entry] = [:]
+                    for index in stride(from: task, to: summaries.count, by: chunkCount) {
+                        let item = summaries[index]
+                        entries[item.path] = .init(hash: item.hash, summary: item.summary.settingPositionFile(""))
+                    }
+                    data = try JSONEncoder().encode(StoredSummaries(formatVersion: Self.formatVersion, entries: entries))
+                    path = summariesPath(task)
+                }
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw .cannotWrite(directory, reason: failure) }
     }
 }
