@@ -103,3 +103,27 @@ struct MQTTConnectionTests {
         }
     }
 }
+
+@Suite("MQTT keep-alive", .timeLimit(.minutes(1)))
+struct MQTTKeepAliveTests {
+    @Test("an idle session keeps its connection past 1.5 keep-alive intervals (the loop sends PINGREQs)")
+    func idleSessionStaysConnected() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker, configure: { $0.keepAlive = .seconds(5) })
+        let states = session.connectionStates
+        let changes = Task {
+            var seen: [MQTTConnectionState] = []
+            for await state in states { seen.append(state) }
+            return seen
+        }
+        // Idle for longer than the broker's 1.5 × keep-alive limit (7.5 s).
+        try await Task.sleep(for: .seconds(9))
+        #expect(session.connectionState == .connected)
+        let subscription = try await session.subscribe("still/here")
+        try await session.publish("still/here", payload: "yes".data, qos: .atLeastOnce)
+        #expect(await subscription.next(1).map(\.payloadString) == ["yes"])
+        await session.disconnect()
+        changes.cancel()
+        #expect(await changes.value.prefix(2) == [.connected, .disconnected(reason: .clientRequested)])
+    }
+}
