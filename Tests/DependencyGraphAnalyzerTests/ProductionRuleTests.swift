@@ -189,4 +189,47 @@ struct ProductionRuleTests {
             "Checked 1 modules in 1 files: 0 passed, 0 failed, 1 not checked, 0 cycles, 0 warnings, 0 file errors",
         ])
     }
+
+    @Test("module-qualified names and a module's `container` property are followed")
+    func qualifiedNamesAndContainerProperty() throws {
+        let tree = try FixtureTree(files: [
+            "Sources/App/Root.swift": """
+            enum AppRoot {}
+            func makeApp() {
+                let builder = DependencyBuilder<AppRoot>()
+                try? builder.registerSingleton(ContentClient.self) { _ in .live }
+                let root = builder.freeze()
+                let feature = root.buildChild(HatchFeature.FeatureDependencies.self)
+                _ = feature.container.buildChild(DetailDependencies.self)
+            }
+            """,
+            "Sources/Feature/FeatureDependencies.swift": """
+            @DependencyRequirements([Requirement(ContentClient.self)])
+            public struct FeatureDependencies: DependencyRequirements {}
+            extension FeatureDependencies: TestDependencyProvider {
+                public static func mockRegistration(in builder: MockDependencyBuilder<FeatureDependencies>) {
+                    builder.importDependencies(HatchDetail.DetailDependencies.self)
+                }
+            }
+            """,
+            "Sources/Detail/DetailDependencies.swift": """
+            @DependencyRequirements([Requirement(ContentClient.self), Requirement(SleepClient.self)])
+            public struct DetailDependencies: DependencyRequirements {}
+            extension DetailDependencies: TestDependencyProvider {
+                public static func mockRegistration(in builder: MockDependencyBuilder<DetailDependencies>) {
+                    try? builder.registerSingleton(ContentClient.self) { _ in .mock() }
+                    try? builder.registerSingleton(SleepClient.self) { _ in .mock() }
+                }
+            }
+            """,
+        ])
+        defer { tree.remove() }
+        #expect(try tree.reportLines() == [
+            "❌ DetailDependencies: 1 of 2 requirements unmet",
+            "    - SleepClient — unmet on path AppRoot → FeatureDependencies → DetailDependencies",
+            "      suggestion: register it with `try builder.registerSingleton(SleepClient.self) { … }` in DetailDependencies.registerDependencies, (not `local`) in FeatureDependencies.registerDependencies or an ancestor's, or in the closure of buildChild(DetailDependencies.self) at Sources/App/Root.swift:7",
+            "✅ FeatureDependencies: all 1 requirement met",
+            "Checked 2 modules in 3 files: 1 passed, 1 failed, 0 cycles, 0 warnings, 0 file errors",
+        ])
+    }
 }

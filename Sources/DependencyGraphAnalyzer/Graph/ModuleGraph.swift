@@ -48,7 +48,24 @@ public struct ModuleGraph: Sendable {
             manuallyResolved.formUnion(summary.manuallyResolved.map(\.matchKey))
             sites += summary.sites
         }
+        productionBlocks = normalized(productionBlocks)
+        mockBlocks = normalized(mockBlocks)
         for site in sites { place(site) }
+    }
+
+    /// Blocks keyed by module name, with qualified names (`Package.XDependencies`) and their imports
+    /// reduced to the declared module names.
+    private func normalized(_ blocks: [String: RegistrationBlock]) -> [String: RegistrationBlock] {
+        var result: [String: RegistrationBlock] = [:]
+        for (name, block) in blocks.sorted(by: { $0.key < $1.key }) {
+            var block = block
+            block.moduleName = moduleName(name) ?? name
+            for index in block.imports.indices {
+                block.imports[index].moduleName = moduleName(block.imports[index].moduleName) ?? block.imports[index].moduleName
+            }
+            Self.merge(block, into: &result)
+        }
+        return result
     }
 
     private static func merge(_ block: RegistrationBlock, into blocks: inout [String: RegistrationBlock]) {
@@ -62,6 +79,8 @@ public struct ModuleGraph: Sendable {
     }
 
     private mutating func place(_ site: BuildSite) {
+        var site = site
+        if let name = moduleName(site.childName) { site.childName = name }
         guard modules[site.childName] != nil else {
             diagnostics.append(ParseDiagnostic(severity: .warning, position: site.position, message: "\(site.kind.callName)(\(site.childName).self) builds a type that is not a @DependencyRequirements module in the analysed sources; the call is ignored"))
             return
@@ -91,17 +110,26 @@ public struct ModuleGraph: Sendable {
         guard depth < 8 else { return nil }
         switch reference {
         case .typeNamed(let name, _):
-            if modules[name] != nil { return .module(name) }
-            return nil
+            return moduleName(name).map { .module($0) }
         case .root(let owner):
             return .root(owner)
         case .callResult(let name):
             return functionResults[name].flatMap { resolve($0, depth: depth + 1) }
         case .property(let owner, let name):
+            // `dependencies.container.buildChild(…)`: a module's `container` is that module's container.
+            if name == "container", let module = moduleName(owner) { return .module(module) }
             return properties[owner]?[name].flatMap { resolve($0, depth: depth + 1) }
         case .container, .unknown:
             return nil
         }
+    }
+
+    /// The module a written type name refers to: the name itself, or for a qualified name such as
+    /// `HatchAdultRoutine.AdultRoutineDependencies` its last component.
+    func moduleName(_ written: String) -> String? {
+        if modules[written] != nil { return written }
+        guard written.contains("."), let last = written.split(separator: ".").last.map(String.init), modules[last] != nil else { return nil }
+        return last
     }
 
     /// The production edges leaving a node, in source order.
