@@ -42,16 +42,26 @@ struct Hatchctl {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        // Wait and read on Dispatch threads, never on the cooperative pool: the fleet under test runs on
+        // that pool in this same process, and blocking it would starve the devices `hatchctl` talks to.
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { finished in
+            exited.continuation.yield(finished.terminationStatus)
+            exited.continuation.finish()
+        }
         try process.run()
-        // Read both pipes concurrently so a chatty process never blocks on a full pipe.
-        async let out = Self.readAll(output.fileHandleForReading)
-        async let err = Self.readAll(error.fileHandleForReading)
-        let (stdout, stderr) = await (out, err)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: stdout, standardError: stderr)
+        async let stdout = Self.readAll(output.fileHandleForReading)
+        async let stderr = Self.readAll(error.fileHandleForReading)
+        var status: Int32 = -1
+        for await value in exited.stream { status = value }
+        return Result(status: status, standardOutput: await stdout, standardError: await stderr)
     }
 
     private static func readAll(_ handle: FileHandle) async -> String {
-        await Task.detached { String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) }.value
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: String(decoding: handle.readDataToEndOfFile(), as: UTF8.self))
+            }
+        }
     }
 }
