@@ -70,10 +70,22 @@ public final class MosquittoBroker: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Freezes the broker (SIGSTOP): connections stay open but nothing is read or answered, as with
+    /// an overloaded or hung broker. ``resume()`` continues it.
+    public func suspend() {
+        process.withLock { if let running = $0, running.isRunning { Foundation.kill(running.processIdentifier, SIGSTOP) } }
+    }
+
+    /// Continues a broker frozen by ``suspend()`` (SIGCONT).
+    public func resume() {
+        process.withLock { if let running = $0, running.isRunning { Foundation.kill(running.processIdentifier, SIGCONT) } }
+    }
+
     /// Terminates the broker (SIGTERM, then SIGKILL after two seconds) and waits for it to exit.
     public func stop() {
         guard let running = process.withLock({ current -> Process? in defer { current = nil }; return current }) else { return }
         guard running.isRunning else { return }
+        Foundation.kill(running.processIdentifier, SIGCONT)
         running.terminate()
         let deadline = Date().addingTimeInterval(2)
         while running.isRunning && Date() < deadline { usleep(10_000) }

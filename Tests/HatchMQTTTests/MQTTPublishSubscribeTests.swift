@@ -1,6 +1,7 @@
 import Foundation
 import HatchMQTT
 import HatchMosquittoBroker
+import Synchronization
 import Testing
 
 @Suite("MQTT publish and subscribe", .timeLimit(.minutes(1)))
@@ -97,5 +98,40 @@ struct MQTTBadInputTests {
     func badPort() async throws {
         let session = MQTTSession(configuration: .init(broker: MQTTBrokerURL(host: "127.0.0.1", port: 70_000), clientID: "p"))
         await #expect(throws: MQTTError.self) { try await session.connect() }
+    }
+}
+
+@Suite("MQTT QoS 0 flow control", .timeLimit(.minutes(1)))
+struct MQTTFlowControlTests {
+    @Test("QoS 0 publishes wait when the broker stops reading, so the queue stays within the limit")
+    func backpressure() async throws {
+        let broker = try await MosquittoBroker.start()
+        let limit = 500
+        let session = try await TestSession.make(broker, configure: { $0.qos0QueueLimit = limit })
+        let receiver = try await TestSession.make(broker)
+        let last = try await receiver.subscribe("flood/last")
+        broker.suspend()
+        // 20,000 × 4 KiB = 80 MiB, far more than the loopback socket buffers hold.
+        let total = 20_000
+        let payload = Data(count: 4096)
+        let published = Atomic<Int>(0)
+        let flood = Task {
+            for _ in 0..<total {
+                try await session.publish("flood/bulk", payload: payload)
+                published.add(1, ordering: .relaxed)
+            }
+        }
+        var peak = 0
+        for _ in 0..<100 {
+            peak = max(peak, session.unsentQoS0Messages)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(peak > 0)
+        #expect(peak <= limit + 1)
+        #expect(published.load(ordering: .relaxed) < total)
+        broker.resume()
+        try await flood.value
+        try await session.publish("flood/last", payload: "done".data, qos: .atLeastOnce)
+        #expect(await last.next(1).map(\.payloadString) == ["done"])
     }
 }

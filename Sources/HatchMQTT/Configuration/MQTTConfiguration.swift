@@ -25,6 +25,9 @@ public struct MQTTConfiguration: Sendable {
     public var tcpNoDelay: Bool
     /// How long ``MQTTSession/connect()`` waits for the CONNACK before failing.
     public var connectTimeout: Duration
+    /// The most QoS 0 messages that may wait for the socket; a publish beyond it waits until half
+    /// of them are written, so a publisher faster than the network cannot exhaust memory.
+    public var qos0QueueLimit: Int
 
     /// Creates a session configuration.
     public init(
@@ -38,7 +41,8 @@ public struct MQTTConfiguration: Sendable {
         will: MQTTWill? = nil,
         reconnect: MQTTReconnectPolicy = .default,
         tcpNoDelay: Bool = true,
-        connectTimeout: Duration = .seconds(15)
+        connectTimeout: Duration = .seconds(15),
+        qos0QueueLimit: Int = 10_000
     ) {
         self.broker = broker
         self.clientID = clientID
@@ -51,5 +55,6 @@ public struct MQTTConfiguration: Sendable {
         self.reconnect = reconnect
         self.tcpNoDelay = tcpNoDelay
         self.connectTimeout = connectTimeout
+        self.qos0QueueLimit = max(1, qos0QueueLimit)
     }
 }

@@ -38,6 +38,9 @@ public final class MQTTSession: Sendable {
         }
     }
 
+    /// QoS 0 messages queued for the socket and not yet written (see ``MQTTConfiguration/qos0QueueLimit``).
+    public var unsentQoS0Messages: Int { max(0, core.unsentQoS0.load(ordering: .relaxed)) }
+
     /// The current connection state.
     public var connectionState: MQTTConnectionState { core.state }
 
@@ -67,7 +70,8 @@ public final class MQTTSession: Sendable {
     /// Publishes `payload` to `topic`.
     ///
     /// QoS 0 returns once the message is queued for the socket (it fails with
-    /// ``MQTTError/notConnected`` when there is no connection). QoS 1 and 2 return when the broker
+    /// ``MQTTError/notConnected`` when there is no connection); when ``MQTTConfiguration/qos0QueueLimit``
+    /// messages already wait, it first waits until half of them are written. QoS 1 and 2 return when the broker
     /// acknowledged it (PUBACK / PUBCOMP); while the session is reconnecting they wait in a queue for
     /// at most ``MQTTReconnectPolicy/queuedPublishTimeout``. Cancelling the task stops the wait; a
     /// message still queued is then never sent.
@@ -80,7 +84,9 @@ public final class MQTTSession: Sendable {
             }
             switch rc {
             case MOSQ_ERR_SUCCESS.rawValue:
+                let unsent = core.unsentQoS0.add(1, ordering: .relaxed).newValue
                 core.loop.requestWrite(core)
+                if unsent > configuration.qos0QueueLimit { try await core.waitForQoS0Drain() }
             case MOSQ_ERR_NO_CONN.rawValue:
                 throw TopicName.isValidTopic(topic) ? MQTTError.notConnected : MQTTError.invalidTopic(topic)
             case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue:

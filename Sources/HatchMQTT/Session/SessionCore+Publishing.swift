@@ -49,7 +49,20 @@ extension SessionCore {
 
     /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
     func didPublish(mid: Int32) {
-        inflight.removeValue(forKey: mid)?.continuation.resume()
+        if let pending = inflight.removeValue(forKey: mid) {
+            pending.continuation.resume()
+        } else if unsentQoS0.load(ordering: .relaxed) > 0 {
+            unsentQoS0.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Suspends a QoS 0 publisher until at most half of ``MQTTConfiguration/qos0QueueLimit`` messages
+    /// wait for the socket, or the connection ends.
+    func waitForQoS0Drain() async throws {
+        let target = configuration.qos0QueueLimit / 2
+        while unsentQoS0.load(ordering: .relaxed) > target, state == .connected {
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     /// Stops waiting for a publish (task cancelled). A queued publish is never sent; one already

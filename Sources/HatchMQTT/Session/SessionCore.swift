@@ -32,6 +32,10 @@ final class SessionCore: @unchecked Sendable {
     let setupProblem: MQTTError?
     /// Set while a write request is queued on the loop (see ``EventLoopThread/requestWrite(_:)``).
     let writeScheduled = Atomic<Bool>(false)
+    /// QoS 0 messages handed to libmosquitto and not yet written (approximate: a late PUBACK of a
+    /// cancelled QoS 1 publish also counts down). Reset when the connection ends, as libmosquitto
+    /// then discards unsent packets.
+    let unsentQoS0 = Atomic<Int>(0)
     private let tokens = Atomic<UInt64>(1)
     private let observed = Locked(Observed())
 
@@ -284,6 +288,7 @@ final class SessionCore: @unchecked Sendable {
 
     /// The socket closed (callback, loop).
     func didDisconnect(code: Int32, errno savedErrno: Int32) {
+        unsentQoS0.store(0, ordering: .relaxed)
         registeredFD = -1
         writeArmed = false
         switch phase {
