@@ -198,6 +198,7 @@ let package = Package(
             name: "hatchctl",
             dependencies: [
                 "HatchModularDependencyContainer",
+                "CMosquitto",
                 "HatchMQTT",
                 "HatchMosquittoBroker",
                 "HatchDeviceModel",

@@ -4,7 +4,7 @@ import ArgumentParser
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
-        abstract: "Run the simulated fleet, inject faults, show its status.",
-        subcommands: [FleetRunCommand.self, FleetFaultCommand.self, FleetStatusCommand.self]
+        abstract: "Run the simulated fleet, inject faults, show its status, benchmark it.",
+        subcommands: [FleetRunCommand.self, FleetFaultCommand.self, FleetStatusCommand.self, FleetBenchCommand.self]
     )
 }

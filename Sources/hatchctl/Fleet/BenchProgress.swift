@@ -1,0 +1,24 @@
+import Foundation
+
+/// Progress of a long benchmark on standard error (the report itself goes to standard output).
+struct BenchProgress: Sendable {
+    let quiet: Bool
+    private let interactive = isatty(STDERR_FILENO) == 1
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+    }
+
+    func say(_ text: String) {
+        guard !quiet else { return }
+        Console.write((interactive ? "\r\u{1B}[2K" : "") + "bench: " + text + "\n", to: .standardError)
+    }
+
+    func bar(_ title: String, _ done: Int, of total: Int) {
+        guard !quiet, interactive else { return }
+        let width = 30
+        let filled = total == 0 ? width : min(width, width * done / total)
+        Console.write("\r\u{1B}[2K\(title) [" + String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+                      + "] \(done)/\(total)", to: .standardError)
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSimulator
+import HatchMQTT
+import HatchMosquittoBroker
+
+/// `hatchctl fleet bench`: the fleet's performance figures on a private mosquitto, with a raw
+/// libmosquitto publisher measured against the same broker in the same run as the baseline.
+///
+/// 1. connect: N devices (own connection and last will each) until all are online with retained state;
+///    time and resident memory.
+/// 2. traffic: every device runs an accelerated routine; fleet messages per second vs the baseline.
+/// 3. round trip: M devices, commands at a fixed rate; desired → accepted and desired → reported, p50/p99.
+struct FleetBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Benchmark the fleet: connect N devices, sustained traffic vs raw libmosquitto, command round trip."
+    )
+
+    @Option(name: .long, help: "Devices for the connect and traffic phases.")
+    var devices = 10_000
+
+    @Option(name: .long, help: "Devices for the round-trip phase.")
+    var roundTripDevices = 1_000
+
+    @Option(name: .long, help: "Commands per second in the round-trip phase.")
+    var rate = 200
+
+    @Option(name: .long, help: "Real seconds for the traffic and round-trip phases.")
+    var seconds: Double = 10
+
+    @Option(name: .long, help: "Clock speed during the traffic phase (routine steps are 60 simulated seconds).")
+    var speed: Double = 600
+
+    @Option(name: .long, help: ArgumentHelp("Write the JSON report to this file as well.", valueName: "file"))
+    var output: String?
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
+            throw ValidationError("--devices, --round-trip-devices, --rate, --seconds and --speed must be greater than 0.")
+        }
+    }
+
+    func run() async throws {
+        let progress = BenchProgress(quiet: false)
+        let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: devices * 2 + 4096))
+        defer { broker.stop() }
+        let url = try MQTTBrokerURL(broker.url)
+        progress.say("private mosquitto at \(broker.url)")
+
+        var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
+        try await measureConnectAndTraffic(url: url, report: &report, progress: progress)
+        progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
+        report.baselineMessagesPerSecond = RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds,
+                                                                    payloadSize: report.averagePayloadBytes)
+        try await measureRoundTrip(url: url, report: &report, progress: progress)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(report)
+        if let output { try data.write(to: URL(fileURLWithPath: output), options: .atomic) }
+        if json {
+            Console.write(String(decoding: data, as: UTF8.self) + "\n", to: .standardOutput)
+        } else {
+            Console.write(report.table + "\n", to: .standardOutput)
+        }
+    }
+
+    private func measureConnectAndTraffic(url: MQTTBrokerURL, report: inout FleetBenchReport, progress: BenchProgress) async throws {
+        let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
+        let fleet = try Fleet(configuration: FleetConfiguration(
+            definition: try BenchFleet.definition(count: devices, name: "bench"), broker: url, clock: clock,
+            connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false))
+        let residentBefore = MQTTLoadTest.residentMemoryBytes
+        let started = ContinuousClock.now
+        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total) }
+        report.connectSeconds = (ContinuousClock.now - started).seconds
+        report.connected = fleet.status().online
+        report.residentMegabytes = Double(MQTTLoadTest.residentMemoryBytes) / 1_048_576
+        report.residentBytesPerDevice = max(0, MQTTLoadTest.residentMemoryBytes - residentBefore) / max(1, devices)
+        report.retainedMessagesAtConnect = fleet.statistics.messagesOut.load(ordering: .relaxed)
+        progress.say(String(format: "%d/%d online in %.2f s, %.0f MB resident", report.connected, devices, report.connectSeconds, report.residentMegabytes))
+
+        let controller = MQTTSession(configuration: MQTTConfiguration(broker: url, clientID: "bench-controller"))
+        try await controller.connect()
+        let start = JSONValue.object(["state": .object(["desired": .object(["current": .object([
+            "srId": .int(1), "step": .int(1), "playing": .string("routine")])])])]).jsonData
+        for (index, device) in fleet.devices.enumerated() {
+            try await controller.publish(Topics.Shadow(device.thingName).update, payload: start)
+            if index % 1000 == 999 { progress.bar("starting routines", index + 1, of: devices) }
+        }
+        try await Task.sleep(for: .seconds(1))
+        progress.say("traffic: every device runs a routine at ×\(Int(speed)) for \(seconds) s")
+        let outBefore = fleet.statistics.messagesOut.load(ordering: .relaxed)
+        let windowStart = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        let elapsed = (ContinuousClock.now - windowStart).seconds
+        report.fleetMessagesPerSecond = Double(fleet.statistics.messagesOut.load(ordering: .relaxed) - outBefore) / elapsed
+        report.publishFailures = fleet.statistics.publishFailures.load(ordering: .relaxed)
+        report.averagePayloadBytes = await PayloadSizeProbe.averageBytes(broker: url, filter: "$aws/things/+/shadow/update/accepted")
+        progress.say(String(format: "fleet: %.0f msg/s (average payload %d B)", report.fleetMessagesPerSecond, report.averagePayloadBytes))
+        await controller.disconnect()
+        progress.say("stopping \(devices) devices")
+        await fleet.stop()
+    }
+
+    private func measureRoundTrip(url: MQTTBrokerURL, report: inout FleetBenchReport, progress: BenchProgress) async throws {
+        let fleet = try Fleet(configuration: FleetConfiguration(
+            definition: try BenchFleet.definition(count: roundTripDevices, name: "bench-rtt", macPrefix: "02:4D:00"), broker: url,
+            clock: SimulationClock(mode: .realTime), connectConcurrency: 256, controlTopics: false))
+        try await fleet.start { progress.bar("connecting round-trip fleet", $0.connected + $0.failed, of: $0.total) }
+        progress.say("round trip: \(rate) commands/s to \(roundTripDevices) devices for \(seconds) s")
+        let result = try await CommandRoundTrip.measure(
+            broker: url, things: fleet.devices.map(\.thingName), rate: rate, seconds: seconds)
+        report.roundTrip = result
+        await fleet.stop()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The figures `fleet bench` measured, with the targets from the fleet issue beside them.
+struct FleetBenchReport: Codable, Sendable {
+    var devices: Int
+    var roundTripDevices: Int
+    var rate: Int
+    var seconds: Double
+    var speed: Double
+    var connected = 0
+    var connectSeconds = 0.0
+    var residentMegabytes = 0.0
+    var residentBytesPerDevice = 0
+    var retainedMessagesAtConnect = 0
+    var fleetMessagesPerSecond = 0.0
+    var publishFailures = 0
+    var averagePayloadBytes = 256
+    var baselineMessagesPerSecond = 0.0
+    var roundTrip = CommandRoundTrip.Result()
+
+    init(devices: Int, roundTripDevices: Int, rate: Int, seconds: Double, speed: Double) {
+        self.devices = devices
+        self.roundTripDevices = roundTripDevices
+        self.rate = rate
+        self.seconds = seconds
+        self.speed = speed
+    }
+
+    /// Fleet traffic as a share of the raw libmosquitto baseline.
+    var trafficRatio: Double { baselineMessagesPerSecond > 0 ? fleetMessagesPerSecond / baselineMessagesPerSecond : 0 }
+
+    var table: String {
+        func mark(_ ok: Bool) -> String { ok ? "✅" : "❌" }
+        return """
+            | measure | result | target |
+            |---|---|---|
+            | \(devices) devices connected with retained state | \(connected) in \(String(format: "%.2f", connectSeconds)) s \(mark(connected == devices && connectSeconds <= 15)) | ≤ 15 s |
+            | resident memory (whole process) | \(String(format: "%.0f", residentMegabytes)) MB, \(residentBytesPerDevice) B per device \(mark(residentMegabytes <= 400)) | ≤ 400 MB |
+            | sustained shadow traffic (routines at ×\(Int(speed))) | \(Int(fleetMessagesPerSecond)) msg/s, \(publishFailures) publish failures | |
+            | raw libmosquitto publisher, \(averagePayloadBytes) B, same broker, same run | \(Int(baselineMessagesPerSecond)) msg/s | |
+            | fleet / baseline | \(String(format: "%.0f", trafficRatio * 100)) % \(mark(trafficRatio >= 0.8)) | ≥ 80 % |
+            | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
+            | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
+            """
+    }
+}
