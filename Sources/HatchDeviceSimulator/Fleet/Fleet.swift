@@ -199,17 +199,30 @@ public final class Fleet: Sendable {
         statistics.messagesIn.load(ordering: .relaxed) + statistics.messagesOut.load(ordering: .relaxed)
     }
 
-    /// Ticks every device whose next event is due, every `tickInterval` of real time.
+    /// Ticks every device whose next event is due, every `tickInterval` of real time, with
+    /// `schedulerWorkers` workers each taking every n-th device.
     private func runScheduler() async {
         let clock = configuration.clock
-        while !Task.isCancelled {
-            let now = clock.now
-            for device in devices where device.nextDue <= now {
-                await device.tick()
+        let workers = max(1, min(Self.schedulerWorkers, devices.count))
+        let devices = self.devices
+        let interval = configuration.tickInterval
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    while !Task.isCancelled {
+                        let now = clock.now
+                        for index in stride(from: worker, to: devices.count, by: workers) where devices[index].nextDue <= now {
+                            await devices[index].tick()
+                        }
+                        try? await Task.sleep(for: interval)
+                    }
+                }
             }
-            try? await Task.sleep(for: configuration.tickInterval)
         }
     }
+
+    /// Concurrent scheduler workers.
+    static let schedulerWorkers = 8
 
     /// Subscribes to `hatch/fleet/control`; publishes status every 5 s and the event log.
     private func startControl() async {

@@ -80,8 +80,9 @@ public actor SimulatedDevice {
             reconnect: .disabled)
         let session = dependencies.makeSession(configuration)
         try await session.connect()
-        let shadowRequests = try await session.subscribe(Topics.shadowPrefix(thingName) + "/+", qos: .atMostOnce)
-        let recordRequests = try await session.subscribe("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
+        async let shadowSubscription = session.subscribe(Topics.shadowPrefix(thingName) + "/+", qos: .atMostOnce)
+        async let recordSubscription = session.subscribe("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
+        let (shadowRequests, recordRequests) = try await (shadowSubscription, recordSubscription)
         self.session = session
         let generation = self.generation
         listeners = [shadowRequests, recordRequests].map { subscription in
@@ -227,10 +228,27 @@ public actor SimulatedDevice {
             let delay = core.faults.currentReplyDelay(now: Date())
             if delay > .zero { try? await Task.sleep(for: delay) }
         }
-        for message in messages {
+        // Retained records (presence, registry, routines, alarms) go out together at QoS 1; the
+        // shadow replies follow in order at QoS 0, as AWS delivers them.
+        let retained = messages.filter(\.retain)
+        if !retained.isEmpty {
+            let statistics = dependencies.statistics
+            await withTaskGroup(of: Void.self) { group in
+                for message in retained {
+                    group.addTask {
+                        do {
+                            try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce, retain: true)
+                            statistics.messagesOut.add(1, ordering: .relaxed)
+                        } catch {
+                            statistics.publishFailures.add(1, ordering: .relaxed)
+                        }
+                    }
+                }
+            }
+        }
+        for message in messages where !message.retain {
             do {
-                try await session.publish(message.topic, payload: message.payload, qos: message.retain ? .atLeastOnce : .atMostOnce,
-                                          retain: message.retain)
+                try await session.publish(message.topic, payload: message.payload, qos: .atMostOnce, retain: false)
                 dependencies.statistics.messagesOut.add(1, ordering: .relaxed)
             } catch {
                 dependencies.statistics.publishFailures.add(1, ordering: .relaxed)
