@@ -146,6 +146,13 @@ struct HatchctlAgainstFleetTests {
             let error = try #require((try offline.json() as? [String: Any])?["error"] as? [String: Any])
             #expect(error["kind"] as? String == "deviceOffline")
             #expect((error["message"] as? String)?.contains("is offline") == true)
+            #expect((error["message"] as? String)?.contains("(connectionLost)") == true)
+
+            // A clean shutdown records when: the simulation clock's 05:50 in New York.
+            await household.fleet.device("Travel Rest Mini")?.disconnect(reason: "shutdown")
+            let shutdown = try await hatchctl.run(["sound", "Travel Rest Mini", "3"] + broker)
+            #expect(shutdown.status == 5, "\(shutdown)")
+            #expect(shutdown.standardError.contains("is offline since 2026-01-05T10:50:00Z (shutdown)"), "\(shutdown)")
 
             let table = try await hatchctl.run(["devices"] + broker)
             let kids = try #require(table.standardOutput.split(separator: "\n").first { $0.hasPrefix("Kids room Rest+") })

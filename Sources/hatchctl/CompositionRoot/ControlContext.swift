@@ -62,8 +62,10 @@ struct ControlContext: Sendable {
         composition.deviceDependencies(macAddress: device.macAddress, product: device.product)
     }
 
-    /// Throws ``HatchctlError/deviceOffline(device:since:)`` unless the device's presence says online.
+    /// Throws ``HatchctlError/deviceOffline(device:since:reason:)`` unless the device's presence says online.
     func requireOnline(_ device: KnownDevice) throws(HatchctlError) {
-        guard device.isOnline else { throw .deviceOffline(device: device.label, since: device.presenceSince) }
+        guard device.isOnline else {
+            throw .deviceOffline(device: device.label, since: device.presenceSince, reason: device.presence?.reason)
+        }
     }
 }

@@ -13,8 +13,8 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
     case unknownDevice(query: String, known: [String])
     /// Two or more devices share this name.
     case ambiguousDevice(query: String, matches: [String])
-    /// The device's presence record says it is offline (since when, when known).
-    case deviceOffline(device: String, since: Date?)
+    /// The device's presence record says it is offline (since when and why, when known).
+    case deviceOffline(device: String, since: Date?, reason: String?)
     /// The device (or the fleet) rejected the request; its reason is shown verbatim.
     case rejected(device: String, code: Int, message: String)
     /// The device did not answer in time.
@@ -73,11 +73,11 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
             return "No device named or with MAC \"\(query)\"; \(list)"
         case .ambiguousDevice(let query, let matches):
             return "\"\(query)\" names several devices; use a MAC address instead:\n" + matches.map { "  \($0)" }.joined(separator: "\n")
-        case .deviceOffline(let device, let since):
-            if let since {
-                return "\(device) is offline since \(TextFormat.timestamp(since)). Check its power and network, or wait for it to reconnect."
-            }
-            return "\(device) is offline. Check its power and network, or wait for it to reconnect."
+        case .deviceOffline(let device, let since, let reason):
+            let why = reason.map { " (\($0))" } ?? ""
+            let when = since.map { " since \(TextFormat.timestamp($0))" }
+                ?? ", since an unrecorded time (its last will carries no timestamp)"
+            return "\(device) is offline\(when)\(why). Check its power and network, or wait for it to reconnect."
         case .rejected(let device, let code, let message):
             return "\(device) rejected the command (\(code)): \(message)"
         case .timeout(let device, let seconds):
