@@ -15,7 +15,7 @@ extension ControlContext {
                             _ body: @escaping (ControlContext, KnownDevice) async throws -> Void) async throws {
         try await options.console.run {
             try await ControlContext.with(broker: options.broker, timeout: options.timeout) { context in
-                let device = try context.device(query)
+                let device = try await context.device(query)
                 if requireOnline { try context.requireOnline(device) }
                 try await context.perform(on: device) { try await body(context, device) }
             }

@@ -52,9 +52,16 @@ struct ControlContext: Sendable {
         }
     }
 
-    /// The device named or addressed by `query`.
-    func device(_ query: String) throws(HatchctlError) -> KnownDevice {
-        try directory.device(query)
+    /// The device named or addressed by `query`. The first directory read stops at the first lull in
+    /// retained records; when it does not know the device (a large fleet may still have been
+    /// streaming), the directory is read once more, patiently, before the device is called unknown.
+    func device(_ query: String) async throws -> KnownDevice {
+        do {
+            return try directory.device(query)
+        } catch .unknownDevice {
+            let patient = try await DeviceDirectory.load(session: session, minimumQuiet: .milliseconds(500))
+            return try patient.device(query)
+        }
     }
 
     /// The child container of `device`.

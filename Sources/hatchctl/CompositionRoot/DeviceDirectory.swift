@@ -9,11 +9,12 @@ struct DeviceDirectory: Sendable {
     let devices: [KnownDevice]
 
     /// Reads the retained records. Retained messages arrive right after subscribing but MQTT marks no
-    /// end, so the read stops after `quietPeriod` without a new record (or at `limit`).
-    static func load(session: MQTTSession, quietPeriod: Duration = .milliseconds(300), limit: Duration = .seconds(5)) async throws -> DeviceDirectory {
+    /// end, so the read stops once no record arrived for twice the time the first one took (at least
+    /// `minimumQuiet`: a round trip to the broker, so it adapts to remote brokers), or at `limit`.
+    static func load(session: MQTTSession, minimumQuiet: Duration = .milliseconds(60), limit: Duration = .seconds(5)) async throws -> DeviceDirectory {
         let registry = try await session.subscribe(Topics.registryAll, qos: .atLeastOnce)
         let presence = try await session.subscribe(Topics.presenceAll, qos: .atLeastOnce)
-        let collector = RetainedCollector()
+        let collector = RetainedCollector(minimumQuiet: minimumQuiet)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await message in registry { await collector.add(message) } }
             group.addTask { for await message in presence { await collector.add(message) } }
@@ -21,8 +22,8 @@ struct DeviceDirectory: Sendable {
                 let clock = ContinuousClock()
                 let deadline = clock.now + limit
                 while clock.now < deadline {
-                    try? await Task.sleep(for: quietPeriod)
-                    if await collector.isQuiet(for: quietPeriod, at: clock.now) { break }
+                    try? await Task.sleep(for: .milliseconds(10))
+                    if await collector.isQuiet(at: clock.now) { break }
                 }
             }
             await group.next()
@@ -48,12 +49,18 @@ struct DeviceDirectory: Sendable {
 private actor RetainedCollector {
     private var registry: [ThingName: RegistryRecord] = [:]
     private var presence: [ThingName: PresenceRecord] = [:]
+    private let started = ContinuousClock.now
+    private let minimumQuiet: Duration
+    private var firstArrival: ContinuousClock.Instant?
     private var lastArrival = ContinuousClock.now
-    private var sawAny = false
+
+    init(minimumQuiet: Duration) {
+        self.minimumQuiet = minimumQuiet
+    }
 
     func add(_ message: MQTTMessage) {
         lastArrival = .now
-        sawAny = true
+        if firstArrival == nil { firstArrival = lastArrival }
         let decoder = JSONDecoder()
         if let record = try? decoder.decode(RegistryRecord.self, from: message.payload) {
             registry[record.thingName] = record
@@ -62,9 +69,10 @@ private actor RetainedCollector {
         }
     }
 
-    func isQuiet(for period: Duration, at now: ContinuousClock.Instant) -> Bool {
+    func isQuiet(at now: ContinuousClock.Instant) -> Bool {
         // With nothing retained at all, give the broker a second before concluding there are no devices.
-        now - lastArrival >= (sawAny ? period : .seconds(1))
+        guard let firstArrival else { return now - started >= .seconds(1) }
+        return now - lastArrival >= max(minimumQuiet, (firstArrival - started) * 2)
     }
 
     func devices() -> [KnownDevice] {
