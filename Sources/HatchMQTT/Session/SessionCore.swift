@@ -50,6 +50,8 @@ final class SessionCore: @unchecked Sendable {
     var holdsConnectSlot = false
     /// A blocking MQTT 5 connect runs on a helper thread; the loop leaves the handle alone meanwhile.
     var blockingConnectInProgress = false
+    /// ``close()`` was asked for during a blocking connect; it runs when the helper thread is done.
+    var closeDeferred = false
     var lastConnack: Int32?
     var connectWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
@@ -231,6 +233,7 @@ final class SessionCore: @unchecked Sendable {
             mosquitto_property_free_all(&properties)
             loop.execute { [self] in
                 blockingConnectInProgress = false
+                if closeDeferred { return close() }
                 loop.updateInterest(self)
                 guard phase == .connecting, attemptGeneration == generation else {
                     if phase != .closed { abortConnection() }
@@ -402,6 +405,10 @@ final class SessionCore: @unchecked Sendable {
     /// Disconnects cleanly if connected, frees the libmosquitto handle and forgets the session.
     /// Runs on the loop when the ``MQTTSession`` is deallocated.
     func close() {
+        guard !blockingConnectInProgress else {
+            closeDeferred = true
+            return
+        }
         let wasConnected = phase == .connected
         phase = .disconnecting
         if wasConnected && mosquitto_disconnect(mosq) == 0 {
