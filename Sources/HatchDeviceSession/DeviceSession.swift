@@ -2,6 +2,7 @@ import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
+import HatchModularDependencyContainer
 
 /// One device's clients bound to its MAC address and product, for callers that need the device's
 /// state, actions and connection but no feature provider (e.g. `hatchctl state`, `light`, `sound`).
@@ -17,12 +18,15 @@ public struct DeviceSession: Sendable {
     /// This device's connection state.
     public let connectionState: IoTDeviceConnectionStateClient
 
-    /// Binds the clients of `dependencies` to its device.
+    /// Binds the clients of `dependencies` to its device (the connection client is the one the session
+    /// registered for the device, shared with its features).
     public init(dependencies: DeviceSessionDependencies) {
+        let connectionState = (try? dependencies.container.resolve(IoTDeviceConnectionStateClient.self))
+            ?? dependencies.iotDeviceConnectionStateFactory(dependencies.macAddress, dependencies.hardwareProduct)
         self.init(
             stateEmitter: dependencies.iotDeviceStateEmitter,
             actionSender: dependencies.iotActionSender,
-            connectionState: dependencies.iotDeviceConnectionStateFactory(dependencies.macAddress, dependencies.hardwareProduct),
+            connectionState: connectionState,
             macAddress: dependencies.macAddress,
             product: dependencies.hardwareProduct
         )

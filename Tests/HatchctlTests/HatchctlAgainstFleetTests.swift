@@ -148,6 +148,11 @@ struct HatchctlAgainstFleetTests {
             #expect((error["message"] as? String)?.contains("is offline") == true)
             #expect((error["message"] as? String)?.contains("(connectionLost)") == true)
 
+            await household.fleet.inject(FaultInjection(kind: .dropCommands(share: 1, seconds: 0), target: .devices(["Parents"])))
+            let silent = try await hatchctl.run(["volume", "Parents", "20", "--timeout", "0.5"] + broker)
+            #expect(silent.status == 7, "\(silent)")
+            #expect(silent.standardError.contains("did not answer within 0.5 s"), "\(silent)")
+
             // A clean shutdown records when: the simulation clock's 05:50 in New York.
             await household.fleet.device("Travel Rest Mini")?.disconnect(reason: "shutdown")
             let shutdown = try await hatchctl.run(["sound", "Travel Rest Mini", "3"] + broker)
