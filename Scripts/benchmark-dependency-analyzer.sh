@@ -20,24 +20,28 @@ REPO="$WORK/monorepo"
 "$BIN" generate-monorepo "$REPO" --modules "$MODULES"
 CACHE="$REPO/.build/dependency-analyzer-cache"
 
-# Prints the wall time of one run in milliseconds; the analyser's exit status must be 0 (all modules pass).
+# Prints "wall_ms cpu_ms" for one run (cpu = user + sys); the analyser's exit status must be 0 (all modules pass).
 run_ms() {
-    local start end
-    start=$EPOCHREALTIME
-    "$BIN" --mode monorepo "$REPO" "$@" >/dev/null
-    end=$EPOCHREALTIME
-    awk -v s="$start" -v e="$end" 'BEGIN { printf "%.0f\n", (e - s) * 1000 }'
+    /usr/bin/time -f "%e %U %S" -o "$WORK/time" "$BIN" --mode monorepo "$REPO" "$@" >/dev/null
+    awk '{ printf "%.0f %.0f\n", $1 * 1000, ($2 + $3) * 1000 }' "$WORK/time"
 }
 
 summary() {
-    sort -n | awk -v name="$1" '{ a[NR] = $1 } END { printf "%-9s min %5d ms   median %5d ms   max %5d ms   (%d runs)\n", name, a[1], a[int((NR + 1) / 2)], a[NR], NR }'
+    local runs walls cpus
+    runs=$(cat)
+    walls=$(echo "$runs" | awk '{ print $1 }' | sort -n)
+    cpus=$(echo "$runs" | awk '{ print $2 }' | sort -n)
+    paste <(echo "$walls") <(echo "$cpus") | awk -v name="$1" '{ w[NR] = $1; c[NR] = $2 } END {
+        m = int((NR + 1) / 2)
+        printf "%-9s wall min %5d ms   median %5d ms   max %5d ms   | cpu (user+sys) median %5d ms   (%d runs)\n", name, w[1], w[m], w[NR], c[m], NR }'
 }
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BIN" --mode monorepo "$REPO" --no-cache | tail -1
 for _ in $(seq "$RUNS"); do rm -rf "$CACHE"; run_ms; done | summary cold
 for _ in $(seq "$RUNS"); do run_ms --no-cache; done | summary no-cache
 run_ms >/dev/null
 for _ in $(seq "$RUNS"); do run_ms; done | summary warm
-TARGET=$(find "$REPO" -name 'Feature0500Dependencies.swift' | head -1)
+TARGET=$(find "$REPO" -name 'Feature*Dependencies.swift' | sort | sed -n "$(( (MODULES + 1) / 2 ))p")
 for i in $(seq "$RUNS"); do echo "// edit $i" >> "$TARGET"; run_ms; done | summary one-edit
-echo "files: $(find "$REPO" -name '*.swift' ! -name Package.swift | wc -l), cores: $(nproc)"
+echo "files: $(find "$REPO" -name '*.swift' ! -name Package.swift | wc -l), cores: $(nproc), load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -65,17 +65,24 @@ public struct DependencyAnalyzer: Sendable {
         let packages = try SourceFileDiscovery.packages(in: root, mode: options.mode)
         let files = SourceFileDiscovery.swiftFiles(ofPackages: packages, includeTests: options.includeTests)
         let relativePaths = files.map { Self.relative($0, to: root) }
+        let cache = options.useCache ? AnalysisCache(directory: options.resolvedCacheDirectory) : nil
+        let knownHashes = cache?.fileHashes() ?? [:]
         let contents: [FileContent] = ParallelMap.map(count: files.count) { index in
+            let stamp = FileStampValue.of(files[index])
+            if let stamp, let known = knownHashes[relativePaths[index]], known.stamp == stamp {
+                return FileContent(bytes: nil, hash: known.hash, stamp: stamp, failure: nil)
+            }
             switch FileReader.read(files[index]) {
-            case .success(let bytes): FileContent(bytes: bytes, hash: ContentHasher.hash(bytes), failure: nil)
-            case .failure(let failure): FileContent(bytes: [], hash: "unreadable", failure: failure.reason)
+            case .success(let bytes): return FileContent(bytes: bytes, hash: ContentHasher.hash(bytes), stamp: stamp, failure: nil)
+            case .failure(let failure): return FileContent(bytes: nil, hash: "unreadable", stamp: nil, failure: failure.reason)
             }
         }
         endPhase("read")
-        let cache = options.useCache ? AnalysisCache(directory: options.resolvedCacheDirectory) : nil
         var keyParts = ["v\(AnalysisCache.formatVersion)", options.mode.rawValue, "\(options.includeTests)"]
         for (path, content) in zip(relativePaths, contents) { keyParts += [path, content.hash] }
         let inputKey = ContentHasher.hash(keyParts)
+        let stampsChanged = contents.contains { $0.bytes != nil } || knownHashes.count != files.count
+        if let cache, stampsChanged { try storeHashes(cache, paths: relativePaths, contents: contents) }
         if let cache, let report = cache.report(forInputKey: inputKey) {
             endPhase("cache lookup")
             return Outcome(report: report, filesFound: files.count, filesParsed: 0, reportFromCache: true, phases: phases)
@@ -90,12 +97,21 @@ public struct DependencyAnalyzer: Sendable {
         let toParse = reused.indices.filter { reused[$0] == nil }
         let parsed: [SourceFileSummary] = ParallelMap.map(count: toParse.count) { slot in
             let index = toParse[slot]
-            if let failure = contents[index].failure {
-                var summary = SourceFileSummary(path: relativePaths[index])
-                summary.diagnostics = [ParseDiagnostic(severity: .error, position: SourcePosition(file: relativePaths[index], line: 1), message: "cannot read the file: \(failure)")]
+            let path = relativePaths[index]
+            var failure = contents[index].failure
+            var bytes = contents[index].bytes
+            if bytes == nil, failure == nil {
+                switch FileReader.read(files[index]) {
+                case .success(let read): bytes = read
+                case .failure(let readFailure): failure = readFailure.reason
+                }
+            }
+            guard let bytes, failure == nil else {
+                var summary = SourceFileSummary(path: path)
+                summary.diagnostics = [ParseDiagnostic(severity: .error, position: SourcePosition(file: path, line: 1), message: "cannot read the file: \(failure ?? "unknown error")")]
                 return summary
             }
-            return SourceFileParser.summarize(bytes: contents[index].bytes, path: relativePaths[index])
+            return SourceFileParser.summarize(bytes: bytes, path: path)
         }
         var summaries = reused
         for (slot, index) in toParse.enumerated() { summaries[index] = parsed[slot] }
@@ -121,9 +137,21 @@ public struct DependencyAnalyzer: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    private func storeHashes(_ cache: AnalysisCache, paths: [String], contents: [FileContent]) throws(AnalyzerError) {
+        var entries: [(path: String, stamp: FileStampValue, hash: String)] = []
+        entries.reserveCapacity(paths.count)
+        for (path, content) in zip(paths, contents) {
+            if let stamp = content.stamp, content.failure == nil { entries.append((path, stamp, content.hash)) }
+        }
+        try cache.storeFileHashes(entries)
+    }
+
+    /// One file as read: its bytes (`nil` when the stamp matched and the stored hash was reused), its
+    /// content hash, its stamp, or why it could not be read.
     private struct FileContent: Sendable {
-        var bytes: [UInt8]
+        var bytes: [UInt8]?
         var hash: String
+        var stamp: FileStampValue?
         var failure: String?
     }
 }

@@ -19,6 +19,13 @@ struct CacheAndOutputTests {
         #expect(warm.filesParsed == 0)
         #expect(warm.report == cold.report)
 
+        // Rewriting a file with the same content changes its stamp but not its hash: still a cache hit.
+        let rootFile = tree.root + "/Sources/App/ViewControllerFactory.swift"
+        try String(contentsOfFile: rootFile, encoding: .utf8).write(toFile: rootFile, atomically: true, encoding: .utf8)
+        let rewritten = try tree.analyze(useCache: true)
+        #expect(rewritten.reportFromCache)
+        #expect(rewritten.report == cold.report)
+
         try tree.removeLine(containing: "registerSingleton(SleepClient.self)", in: "Sources/App/ViewControllerFactory.swift")
         let changed = try tree.analyze(useCache: true)
         #expect(!changed.reportFromCache)

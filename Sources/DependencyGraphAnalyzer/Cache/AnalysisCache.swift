@@ -5,7 +5,7 @@ import Foundation
 /// hash) pair, so an unchanged tree is answered by hashing files and reading one small file.
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The cache folder.
     public let directory: String
@@ -20,6 +20,41 @@ public struct AnalysisCache: Sendable {
 
     private func summariesPath(_ chunk: Int) -> String { directory + "/summaries-\(chunk).json" }
     private var reportPath: String { directory + "/report.json" }
+    private var stampsPath: String { directory + "/file-stamps.tsv" }
+
+    /// The content hash last computed for each file, with the stamp the file had then. Stored as
+    /// tab-separated lines (`path, size, seconds, nanoseconds, inode, hash`) because it is read on every run.
+    public func fileHashes() -> [String: (stamp: FileStampValue, hash: String)] {
+        guard let data = FileManager.default.contents(atPath: stampsPath) else { return [:] }
+        var result: [String: (stamp: FileStampValue, hash: String)] = [:]
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        guard let header = lines.first, String(decoding: header, as: UTF8.self) == "v\(Self.formatVersion)" else { return [:] }
+        result.reserveCapacity(lines.count)
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 6,
+                  let size = Int64(String(decoding: fields[1], as: UTF8.self)),
+                  let seconds = Int64(String(decoding: fields[2], as: UTF8.self)),
+                  let nanoseconds = Int64(String(decoding: fields[3], as: UTF8.self)),
+                  let inode = UInt64(String(decoding: fields[4], as: UTF8.self)) else { continue }
+            result[String(decoding: fields[0], as: UTF8.self)] = (FileStampValue(size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds, inode: inode), String(decoding: fields[5], as: UTF8.self))
+        }
+        return result
+    }
+
+    /// Stores the hash of every file with its stamp.
+    public func storeFileHashes(_ entries: [(path: String, stamp: FileStampValue, hash: String)]) throws(AnalyzerError) {
+        var text = "v\(Self.formatVersion)\n"
+        for entry in entries where !entry.path.contains("\t") && !entry.path.contains("\n") {
+            text += "\(entry.path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedSeconds)\t\(entry.stamp.modifiedNanoseconds)\t\(entry.stamp.inode)\t\(entry.hash)\n"
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: stampsPath), options: .atomic)
+        } catch {
+            throw .cannotWrite(stampsPath, reason: "\(error)")
+        }
+    }
 
     private struct StoredSummaries: Codable {
         var formatVersion: Int
