@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceModel
+import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 
 /// `hatchctl state DEVICE [--watch]`: the device's state, once or as it changes.
@@ -30,14 +31,44 @@ struct StateCommand: AsyncParsableCommand {
             }
             guard watch else { return }
             let session = context.dependencies(for: device).deviceSession()
-            for await state in session.states() where state.version > (overview.state?.version ?? Int.min) {
-                console.stream(WatchLine(state: state)) {
-                    let time = TextFormat.timestamp(Date(timeIntervalSince1970: TimeInterval(state.timestamp)))
-                    let current = state.reported.current
-                    return "\(time)  v\(state.version)  playing \(current.playing.rawValue) srId \(current.srId) step \(current.step)  light \(StateDescription.color(current.color))  \(StateDescription.sound(current.sound))"
+            let firstVersion = overview.state?.version ?? Int.min
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await state in session.states() where state.version > firstVersion {
+                        console.stream(WatchLine(state: state)) {
+                            let time = TextFormat.timestamp(Date(timeIntervalSince1970: TimeInterval(state.timestamp)))
+                            let current = state.reported.current
+                            return "\(time)  v\(state.version)  playing \(current.playing.rawValue) srId \(current.srId) step \(current.step)  light \(StateDescription.color(current.color))  \(StateDescription.sound(current.sound))"
+                        }
+                    }
                 }
+                group.addTask {
+                    // Connection changes too, so a watcher sees a device drop off and come back.
+                    var previous: String?
+                    for await connection in session.connectionState.states() {
+                        defer { previous = connection.name }
+                        guard previous != nil, previous != connection.name else { continue }
+                        console.stream(ConnectionLine(connection: connection.name, since: connection.since, reason: Self.reason(connection))) {
+                            "\(TextFormat.timestamp(Date()))  \(connection)"
+                        }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
             }
         }
+    }
+
+    private static func reason(_ connection: IoTDeviceConnectionState) -> String? {
+        if case .offline(_, let reason) = connection { return reason }
+        return nil
+    }
+
+    /// One `--watch --json` line for a connection change.
+    struct ConnectionLine: Encodable {
+        var connection: String
+        var since: Date?
+        var reason: String?
     }
 
     /// One `--watch --json` line.
