@@ -145,4 +145,34 @@ struct FleetIntegrationTests {
         #expect(state.connected)
         await fleet.stop()
     }
+
+    @Test func devicesReconnectAfterTheBrokerRestarts() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let fleet = try makeFleet(broker: broker, stateDirectory: nil)
+        try await fleet.start()
+        broker.kill()
+        try await broker.restart()
+        // Devices retry every two seconds; wait (bounded) until all four are back.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while ContinuousClock.now < deadline {
+            let allOnline = await fleet.devices.asyncAllOnline()
+            if allOnline && fleet.status().online == 4 { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let nursery = try #require(fleet.device("Nursery"))
+        let presence = try RawSubscriber(port: broker.port, topics: [Topics.presence(nursery.thingName)], count: 1)
+        let messages = try await presence.messages()
+        #expect(messages.first?.payload["state"] == "online")
+        #expect(await nursery.isOnline)
+        await fleet.stop()
+    }
+}
+
+extension Array where Element == SimulatedDevice {
+    /// Whether every device is connected now.
+    func asyncAllOnline() async -> Bool {
+        for device in self where !(await device.isOnline) { return false }
+        return true
+    }
 }
