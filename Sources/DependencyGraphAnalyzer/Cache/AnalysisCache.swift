@@ -26,27 +26,52 @@ public struct AnalysisCache: Sendable {
     /// tab-separated lines (`path, size, seconds, nanoseconds, inode, hash`) because it is read on every run.
     public func fileHashes() -> [String: (stamp: FileStampValue, hash: String)] {
         guard let data = FileManager.default.contents(atPath: stampsPath) else { return [:] }
-        var result: [String: (stamp: FileStampValue, hash: String)] = [:]
-        let lines = data.split(separator: UInt8(ascii: "\n"))
-        guard let header = lines.first, String(decoding: header, as: UTF8.self) == "v\(Self.formatVersion)" else { return [:] }
-        result.reserveCapacity(lines.count)
-        for line in lines.dropFirst() {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == 6,
-                  let size = Int64(String(decoding: fields[1], as: UTF8.self)),
-                  let seconds = Int64(String(decoding: fields[2], as: UTF8.self)),
-                  let nanoseconds = Int64(String(decoding: fields[3], as: UTF8.self)),
-                  let inode = UInt64(String(decoding: fields[4], as: UTF8.self)) else { continue }
-            result[String(decoding: fields[0], as: UTF8.self)] = (FileStampValue(size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds, inode: inode), String(decoding: fields[5], as: UTF8.self))
+        return data.withUnsafeBytes { raw -> [String: (stamp: FileStampValue, hash: String)] in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let header = Array("v\(Self.formatVersion)\n".utf8)
+            guard bytes.count >= header.count, Array(bytes[0..<header.count]) == header else { return [:] }
+            var result: [String: (stamp: FileStampValue, hash: String)] = [:]
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(6)
+            var fieldStart = header.count
+            for index in header.count..<bytes.count {
+                let byte = bytes[index]
+                guard byte == 9 || byte == 10 else { continue }
+                fields.append(fieldStart..<index)
+                fieldStart = index + 1
+                guard byte == 10 else { continue }
+                if fields.count == 6,
+                   let size = Self.integer(bytes, fields[1]), let seconds = Self.integer(bytes, fields[2]),
+                   let nanoseconds = Self.integer(bytes, fields[3]), let inode = Self.integer(bytes, fields[4]) {
+                    let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[0]]), as: UTF8.self)
+                    let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[5]]), as: UTF8.self)
+                    result[path] = (FileStampValue(size: size, modifiedSeconds: seconds, modifiedNanoseconds: nanoseconds, inode: UInt64(bitPattern: inode)), hash)
+                }
+                fields.removeAll(keepingCapacity: true)
+            }
+            return result
         }
-        return result
+    }
+
+    /// A decimal integer (optionally negative) from a byte range, without building a string.
+    private static func integer(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
+        guard !range.isEmpty else { return nil }
+        var value: Int64 = 0
+        var negative = false
+        for index in range {
+            let byte = bytes[index]
+            if byte == 45, index == range.lowerBound { negative = true; continue }
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value &* 10 &+ Int64(byte - 48)
+        }
+        return negative ? -value : value
     }
 
     /// Stores the hash of every file with its stamp.
     public func storeFileHashes(_ entries: [(path: String, stamp: FileStampValue, hash: String)]) throws(AnalyzerError) {
         var text = "v\(Self.formatVersion)\n"
         for entry in entries where !entry.path.contains("\t") && !entry.path.contains("\n") {
-            text += "\(entry.path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedSeconds)\t\(entry.stamp.modifiedNanoseconds)\t\(entry.stamp.inode)\t\(entry.hash)\n"
+            text += "\(entry.path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedSeconds)\t\(entry.stamp.modifiedNanoseconds)\t\(Int64(bitPattern: entry.stamp.inode))\t\(entry.hash)\n"
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
