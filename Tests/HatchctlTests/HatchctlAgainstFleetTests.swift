@@ -215,6 +215,36 @@ struct HatchctlAgainstFleetTests {
         }
     }
 
+    @Test("state --watch --json reports the device dropping off and coming back")
+    func watchConnection() async throws {
+        try await HouseholdFleet.with { household in
+            let process = Process()
+            process.executableURL = Hatchctl.executable
+            process.arguments = ["state", "Parents", "--watch", "--json", "--broker", household.broker.url]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let reader = Task { await LineReader.firstLines(of: output) { $0.hasPrefix("{\"connection\":\"online\"") } }
+            // The watcher first reads the device (which must be online then) and subscribes; give it a
+            // moment, then drop the device until the watcher has seen it come back.
+            let dropping = Task {
+                for _ in 0..<20 {
+                    try? await Task.sleep(for: .milliseconds(1500))
+                    if Task.isCancelled { return }
+                    await household.fleet.inject(FaultInjection(kind: .dropConnection(reconnectAfter: 0.3), target: .devices(["Parents"])))
+                }
+                process.terminate()
+            }
+            let lines = await reader.value
+            dropping.cancel()
+            process.terminate()
+            let online = try #require(lines.first)
+            let object = try JSONSerialization.jsonObject(with: Data(online.utf8)) as? [String: Any]
+            #expect(object?["connection"] as? String == "online")
+        }
+    }
+
     /// Polls `state DEVICE --json` until `condition` holds for its report.
     func waitForState(_ hatchctl: Hatchctl, broker: [String], device: String, _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
         while true {
