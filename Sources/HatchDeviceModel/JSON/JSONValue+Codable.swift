@@ -39,11 +39,7 @@ extension JSONValue: Codable {
 extension JSONValue {
     /// Parses JSON text. Throws ``JSONValueError/malformed(_:)`` for anything that is not JSON.
     public init(data: Data) throws(JSONValueError) {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw .malformed(String(describing: error))
-        }
+        self = try JSONParser.parse(data)
     }
 
     /// Parses JSON text from a string.

@@ -162,8 +162,9 @@ struct FleetIntegrationTests {
         }
         let nursery = try #require(fleet.device("Nursery"))
         let presence = try RawSubscriber(port: broker.port, topics: [Topics.presence(nursery.thingName)], count: 1)
+        try await presence.waitUntilSubscribed()
         let messages = try await presence.messages()
-        #expect(messages.first?.payload["state"] == "online")
+        #expect(messages.first?.payload["state"] == "online", "\(presence.transcript)")
         #expect(await nursery.isOnline)
         await fleet.stop()
     }

@@ -51,3 +51,21 @@ struct JSONValueTests {
         #expect(value[path: ["current", "sound", "v"]]?.intValue == 100)
     }
 }
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test func parsesEscapesNumbersAndNesting() throws {
+        let value = try JSONValue(json: #" { "s" : "a\"b\\c\/\n\u00e9\ud83d\ude00" , "n": [-0, 12, -3.5, 1e3, 2E-2], "o": {"x": {}} , "e": [] } "#)
+        #expect(value == ["s": "a\"b\\c/\né😀", "n": [0, 12, -3.5, 1000.0, 0.02], "o": ["x": .emptyObject], "e": []])
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "01", "1.", "\"\u{01}\"", "tru", "{} x", "\"\\x\"", "-", "\"\\ud800\""])
+    func rejectsMalformedInput(text: String) {
+        #expect(throws: JSONValueError.self) { try JSONValue(json: text) }
+    }
+
+    @Test func roundTripsItsOwnOutput() throws {
+        let value: JSONValue = ["a": [1, 2.5, "x\u{7}y", true, .null], "b": ["c": -7]]
+        #expect(try JSONValue(data: value.jsonData) == value)
+    }
+}
