@@ -63,9 +63,9 @@ extension JSONValue {
 
     private func write(into output: inout [UInt8]) {
         switch self {
-        case .null: output.append(contentsOf: Array("null".utf8))
-        case .bool(let value): output.append(contentsOf: Array((value ? "true" : "false").utf8))
-        case .int(let value): output.append(contentsOf: Array(String(value).utf8))
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value):
             if value.isFinite {
                 output.append(contentsOf: Array(String(value).utf8))
@@ -94,7 +94,13 @@ extension JSONValue {
 
     private static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
+        let utf8 = string.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
