@@ -2,9 +2,19 @@ extension DependencyContainer {
     /// Resolves a declared requirement for a generated accessor. Non-throwing: `buildChild` validation makes
     /// failure unreachable in practice; if it happens anyway (a factory failed or a cycle), the process stops
     /// with the full ``DependencyResolutionError`` message naming `accessor`.
+    @inlinable
     public func requirement<T: Sendable>(_ type: T.Type, accessor: String) -> T {
+        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+            return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return _requirement(type, accessor: accessor)
+    }
+
+    /// Everything `requirement(_:accessor:)` does beyond reading a published value.
+    @usableFromInline
+    func _requirement<T: Sendable>(_ type: T.Type, accessor: String) -> T {
         do {
-            return try resolve(type)
+            return try _resolve(type)
         } catch {
             fatalError(error.attributed(to: accessor).description)
         }
@@ -40,6 +50,7 @@ extension DependencyContainer {
     }
 
     /// Reads a declared input for a generated accessor (inputs resolve like registrations, through the chain).
+    @inlinable
     public func input<T: Sendable>(_ type: T.Type, accessor: String) -> T {
         requirement(type, accessor: accessor)
     }

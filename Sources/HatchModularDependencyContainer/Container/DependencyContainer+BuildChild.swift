@@ -51,7 +51,7 @@ extension DependencyContainer {
     /// The child's own registrations: `registerDependencies` in production; in test mode only the local
     /// registrations of its `mockRegistration` (the rest reach this container through `importDependencies`).
     private func childRegistrations<Child: DependencyRequirements>(for child: Child.Type) -> RegistrationCollector {
-        let collector = RegistrationCollector(ownerName: { TypeName.of(Child.self) })
+        let collector = RegistrationCollector(ownerType: child)
         switch mode {
         case .production:
             Child.registerDependencies(in: DependencyBuilder(collector: collector))

@@ -21,6 +21,8 @@ public final class DependencyContainer: Sendable {
     let cache = LookupCache()
     let catalog: HierarchyCatalog
     let scopedCells = Mutex<[ObjectIdentifier: InstanceCell]>([:])
+    /// Whether this container is listed in the hierarchy catalog (it has registrations).
+    private let isCataloged: Bool
 
     /// A root container (from ``DependencyBuilder/freeze()`` or a test-mode `testing()`).
     convenience init(root ownerType: Any.Type, specs: [RegistrationSpec], mode: Mode) {
@@ -43,23 +45,34 @@ public final class DependencyContainer: Sendable {
         self.ownerType = ownerType
         self.mode = mode
         self.catalog = catalog
-        let registrations = specs.map(Registration.init(spec:))
-        var unkeyed: [(ObjectIdentifier, Registration)] = []
+        var unkeyed: [Registration] = []
         var keyed: [RegistrationKey: Registration] = [:]
-        for registration in registrations {
-            if registration.spec.key.key == nil {
-                unkeyed.append((registration.spec.key.typeIdentifier, registration))
+        unkeyed.reserveCapacity(specs.count)
+        for spec in specs {
+            let registration = Registration(spec: spec)
+            if spec.key.key == nil {
+                unkeyed.append(registration)
             } else {
-                keyed[registration.spec.key] = registration
+                keyed[spec.key] = registration
             }
         }
         self.unkeyed = unkeyed.isEmpty ? .empty : FrozenTable(unkeyed)
         self.keyed = keyed
-        for registration in registrations {
+        self.isCataloged = !specs.isEmpty
+        for registration in unkeyed {
             registration.declaringContainer = self
         }
-        if !registrations.isEmpty {
+        for registration in keyed.values {
+            registration.declaringContainer = self
+        }
+        if isCataloged {
             catalog.add(self)
+        }
+    }
+
+    deinit {
+        if isCataloged {
+            catalog.remove(ObjectIdentifier(self))
         }
     }
 
@@ -67,11 +80,23 @@ public final class DependencyContainer: Sendable {
 
     /// The registration an unkeyed resolution from this container uses: its own (local ones included),
     /// else the nearest ancestor's non-local one.
-    @inline(__always)
     func registration(for identifier: ObjectIdentifier) -> Registration? {
         if let own = unkeyed.find(identifier) { return own }
         guard parent != nil else { return nil }
         return cache.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
+    }
+
+    /// The fast path of `resolve`: the published value of an unkeyed, off-main-actor singleton or input, as an
+    /// unretained `InstanceBox` pointer (valid while this container lives), or nil if anything else is needed.
+    @usableFromInline
+    func _publishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
+        if let own = unkeyed.lookup(identifier) {
+            return own._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
+        }
+        if let cached = cache.lookup(identifier) {
+            return cached._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
+        }
+        return nil
     }
 
     /// The registration a resolution of `key` from this container uses.

@@ -1,40 +1,43 @@
 /// An immutable open-addressing table from a type's identity to its registration.
 ///
 /// Built once, read without locks by any thread. Hashing is a multiply-shift of the metadata pointer, which
-/// is cheaper than `Hasher` and well spread for pointer-sized keys.
+/// is cheaper than `Hasher` and well spread for pointer-sized keys. Slots hold registrations unretained:
+/// whoever owns the table also owns the registrations (`owned`).
 struct FrozenTable: Sendable {
-    private struct Slot: Sendable {
+    struct Slot: @unchecked Sendable {
         let key: UInt
-        let value: Registration?
+        let value: Unmanaged<Registration>?
     }
 
-    private let slots: ContiguousArray<Slot>
-    private let shift: UInt
-    private let mask: Int
-    let count: Int
+    let slots: ContiguousArray<Slot>
+    let shift: UInt
+    let mask: Int
+    /// Keeps the registrations alive.
+    private let owned: [Registration]
 
     static let empty = FrozenTable([])
 
-    init(_ entries: some Collection<(ObjectIdentifier, Registration)>) {
+    /// A table of unkeyed registrations, indexed by their type.
+    init(_ registrations: [Registration]) {
         var bits: UInt = 1
-        while (1 << bits) < entries.count * 2 { bits += 1 }
+        while (1 << bits) < registrations.count * 2 { bits += 1 }
         let capacity = 1 << bits
         var slots = ContiguousArray(repeating: Slot(key: 0, value: nil), count: capacity)
-        for (identifier, registration) in entries {
-            let key = UInt(bitPattern: Int(bitPattern: identifier))
+        for registration in registrations {
+            let key = UInt(bitPattern: Int(bitPattern: registration.spec.key.typeIdentifier))
             var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (64 - bits))
             while slots[index].key != 0 && slots[index].key != key { index = (index + 1) & (capacity - 1) }
-            slots[index] = Slot(key: key, value: registration)
+            slots[index] = Slot(key: key, value: .passUnretained(registration))
         }
         self.slots = slots
         self.shift = 64 - bits
         self.mask = capacity - 1
-        self.count = entries.count
+        self.owned = registrations
     }
 
-    /// The registration for `identifier`, if present.
+    /// The registration for `identifier`, unretained (valid while the table's owner lives).
     @inline(__always)
-    func find(_ identifier: ObjectIdentifier) -> Registration? {
+    func lookup(_ identifier: ObjectIdentifier) -> Unmanaged<Registration>? {
         let key = UInt(bitPattern: Int(bitPattern: identifier))
         var index = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
         return slots.withUnsafeBufferPointer { buffer in
@@ -47,8 +50,11 @@ struct FrozenTable: Sendable {
         }
     }
 
-    /// Every registration in the table.
-    var registrations: [Registration] {
-        slots.compactMap(\.value)
+    /// The registration for `identifier`, if present.
+    func find(_ identifier: ObjectIdentifier) -> Registration? {
+        lookup(identifier)?.takeUnretainedValue()
     }
+
+    /// Every registration in the table.
+    var registrations: [Registration] { owned }
 }

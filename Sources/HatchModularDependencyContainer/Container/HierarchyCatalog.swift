@@ -1,32 +1,26 @@
 import Synchronization
 
 /// Every live container of one hierarchy that has registrations, kept at the root for error messages only
-/// ("provided as an input in AppRoot → DeviceA"). Containers are held weakly; resolution never reads it.
+/// ("provided as an input in AppRoot → DeviceA"). Resolution never reads it.
+///
+/// Containers are held unretained and remove themselves in `deinit`; ``withContainers(_:)`` runs under the
+/// same lock, so a container it hands out cannot finish deinitializing meanwhile.
 final class HierarchyCatalog: Sendable {
-    private struct Entry: Sendable {
-        weak var container: DependencyContainer?
-    }
+    private let containers = Mutex<[ObjectIdentifier: Unmanaged<DependencyContainer>]>([:])
 
-    private struct State: Sendable {
-        var entries: [Entry] = []
-        var compactAt = 64
-    }
-
-    private let state = Mutex(State())
-
-    /// Adds `container`, dropping entries of containers that are gone when the list has doubled.
+    /// Adds `container` (called from its initializer).
     func add(_ container: DependencyContainer) {
-        state.withLock { state in
-            state.entries.append(Entry(container: container))
-            if state.entries.count >= state.compactAt {
-                state.entries.removeAll { $0.container == nil }
-                state.compactAt = max(64, state.entries.count * 2)
-            }
-        }
+        containers.withLock { $0[ObjectIdentifier(container)] = .passUnretained(container) }
     }
 
-    /// The containers still alive.
-    var containers: [DependencyContainer] {
-        state.withLock { $0.entries.compactMap(\.container) }
+    /// Removes a container that is going away (called from its `deinit`).
+    func remove(_ identifier: ObjectIdentifier) {
+        _ = containers.withLock { $0.removeValue(forKey: identifier) }
+    }
+
+    /// Runs `body` with every live container, under the catalog's lock. `body` must not retain them beyond
+    /// its own duration.
+    func withContainers<Result>(_ body: ([Unmanaged<DependencyContainer>]) -> Result) -> Result {
+        containers.withLock { body(Array($0.values)) }
     }
 }

@@ -3,10 +3,11 @@ import Synchronization
 /// Where a singleton, scoped or input value is published: one atomic word, read without a lock.
 ///
 /// `owner` (the resolution constructing the value) is guarded by ``ConstructionCoordinator``'s lock.
-final class InstanceCell: @unchecked Sendable {
+/// ``Registration`` inherits from it, so a singleton's value sits in its registration (no extra hop).
+class InstanceCell: @unchecked Sendable {
     private let storage: Atomic<UInt>
     /// The resolution currently running the factory, if any. Guarded by the coordinator's lock.
-    var owner: ResolutionContext?
+    final var owner: ResolutionContext?
 
     init() {
         storage = Atomic(0)
@@ -16,30 +17,32 @@ final class InstanceCell: @unchecked Sendable {
         storage = Atomic(UInt(bitPattern: Unmanaged.passRetained(value).toOpaque()))
     }
 
-    /// The published value, if any (acquire: everything the factory wrote is visible).
+    /// The published box, if any (acquire: everything the factory wrote is visible).
     @inline(__always)
-    func load<T>(as type: T.Type) -> T? {
-        let raw = storage.load(ordering: .acquiring)
-        guard raw != 0 else { return nil }
-        return Unmanaged<AnyInstanceBox>
-            .fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: InstanceBox<T>.self).value }
+    final var published: UnsafeRawPointer? {
+        UnsafeRawPointer(bitPattern: storage.load(ordering: .acquiring))
+    }
+
+    /// The published value, if any.
+    @inline(__always)
+    final func load<T>(as type: T.Type) -> T? {
+        guard let raw = published else { return nil }
+        return Unmanaged<InstanceBox<T>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
     }
 
     /// Whether a value has been published.
-    var isFilled: Bool {
-        storage.load(ordering: .acquiring) != 0
+    final var isFilled: Bool {
+        published != nil
     }
 
     /// Publishes `value` once (release: readers see a fully built value).
-    func publish(_ value: AnyInstanceBox) {
+    final func publish(_ value: AnyInstanceBox) {
         storage.store(UInt(bitPattern: Unmanaged.passRetained(value).toOpaque()), ordering: .releasing)
     }
 
     deinit {
-        let raw = storage.load(ordering: .acquiring)
-        if raw != 0 {
-            Unmanaged<AnyInstanceBox>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped).release()
+        if let raw = published {
+            Unmanaged<AnyInstanceBox>.fromOpaque(raw).release()
         }
     }
 }

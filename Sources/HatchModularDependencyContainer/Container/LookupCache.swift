@@ -5,39 +5,32 @@ import Synchronization
 /// Readers load an immutable snapshot through one atomic word and never lock. A miss walks the parent chain
 /// and publishes a new snapshot under a mutex (read-copy-update). Replaced snapshots stay alive until the
 /// container goes away, so a reader never sees freed memory; growth is capped.
-final class LookupCache: Sendable {
-    private final class Snapshot: Sendable {
-        let unkeyedEntries: [ObjectIdentifier: Registration]
-        let unkeyed: FrozenTable
-        let keyed: [RegistrationKey: Registration]
-
-        init(unkeyedEntries: [ObjectIdentifier: Registration], keyed: [RegistrationKey: Registration]) {
-            self.unkeyedEntries = unkeyedEntries
-            self.unkeyed = FrozenTable(unkeyedEntries.map { ($0.key, $0.value) })
-            self.keyed = keyed
-        }
-    }
-
+struct LookupCache: ~Copyable, Sendable {
     /// Snapshots ever published (the last one is current); they keep each other's memory alive.
-    private let published = Mutex<[Snapshot]>([])
+    private let published = Mutex<[LookupSnapshot]>([])
     private let current = Atomic<UInt>(0)
     /// Beyond this many memoized types, lookups simply walk the chain.
     private static let capacity = 64
 
-    /// The memoized registration for an unkeyed type.
+    /// The memoized registration for an unkeyed type, unretained (the ancestors that own it outlive us).
     @inline(__always)
-    func find(_ identifier: ObjectIdentifier) -> Registration? {
+    func lookup(_ identifier: ObjectIdentifier) -> Unmanaged<Registration>? {
         let raw = current.load(ordering: .acquiring)
         guard raw != 0 else { return nil }
-        return Unmanaged<Snapshot>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { $0.unkeyed.find(identifier) }
+        return Unmanaged<LookupSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.unkeyed.lookup(identifier) }
+    }
+
+    /// The memoized registration for an unkeyed type.
+    func find(_ identifier: ObjectIdentifier) -> Registration? {
+        lookup(identifier)?.takeUnretainedValue()
     }
 
     /// The memoized registration for a keyed type.
     func find(_ key: RegistrationKey) -> Registration? {
         let raw = current.load(ordering: .acquiring)
         guard raw != 0 else { return nil }
-        return Unmanaged<Snapshot>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
+        return Unmanaged<LookupSnapshot>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.keyed[key] }
     }
 
@@ -53,9 +46,22 @@ final class LookupCache: Sendable {
             } else {
                 guard keyed.updateValue(registration, forKey: key) == nil else { return }
             }
-            let snapshot = Snapshot(unkeyedEntries: unkeyed, keyed: keyed)
+            let snapshot = LookupSnapshot(unkeyedEntries: unkeyed, keyed: keyed)
             snapshots.append(snapshot)
             current.store(UInt(bitPattern: Unmanaged.passUnretained(snapshot).toOpaque()), ordering: .releasing)
         }
+    }
+}
+
+/// One immutable generation of a ``LookupCache``.
+final class LookupSnapshot: Sendable {
+    let unkeyedEntries: [ObjectIdentifier: Registration]
+    let unkeyed: FrozenTable
+    let keyed: [RegistrationKey: Registration]
+
+    init(unkeyedEntries: [ObjectIdentifier: Registration], keyed: [RegistrationKey: Registration]) {
+        self.unkeyedEntries = unkeyedEntries
+        self.unkeyed = FrozenTable(Array(unkeyedEntries.values))
+        self.keyed = keyed
     }
 }

@@ -1,31 +1,36 @@
-/// One registration inside one container, with its singleton cell.
-final class Registration: @unchecked Sendable {
+/// One registration inside one container; as an ``InstanceCell`` it also holds the singleton or input value.
+final class Registration: InstanceCell, @unchecked Sendable {
     let spec: RegistrationSpec
-    /// Holds the singleton or input value (unused by transient and scoped registrations).
-    let cell: InstanceCell
+    /// Singletons and inputs publish their value in this cell.
+    let servesFromCell: Bool
+    /// …and `resolve` may read it there (main-actor values only `resolveMainActor`).
+    let servesFromCellOffMainActor: Bool
     /// The container that declared this registration. Set once in the container's initializer, before the
     /// container is published; the container owns the registration, so it outlives every use.
     unowned(unsafe) var declaringContainer: DependencyContainer?
-
-    /// Singletons and inputs publish their value in `cell`.
-    let servesFromCell: Bool
-    /// …and can be read there by `resolve` (main-actor values only by `resolveMainActor`).
-    let servesFromCellOffMainActor: Bool
 
     init(spec: RegistrationSpec) {
         self.spec = spec
         servesFromCell = spec.scope == .singleton || spec.scope == .input
         servesFromCellOffMainActor = servesFromCell && !spec.isMainActor
         if case .value(let box) = spec.factory {
-            cell = InstanceCell(value: box)
+            super.init(value: box)
         } else {
-            cell = InstanceCell()
+            super.init()
         }
     }
 
+    /// The cell holding this registration's singleton or input value: the registration itself.
+    var cell: InstanceCell { self }
     var isMainActor: Bool { spec.isMainActor }
     var isLocal: Bool { spec.isLocal }
     var scope: DependencyScope { spec.scope }
+
+    /// The published value `resolve` may return without running anything, if any.
+    @inline(__always)
+    var publishedOffMainActor: UnsafeRawPointer? {
+        servesFromCellOffMainActor ? published : nil
+    }
 
     /// `HatchAnalyticsClient (key: AnalyticsKey.amplitude)`.
     var displayName: String {

@@ -9,7 +9,7 @@ public final class DependencyBuilder<Owner> {
 
     /// A builder for a root container.
     public init() {
-        self.collector = RegistrationCollector(ownerName: { TypeName.of(Owner.self) })
+        self.collector = RegistrationCollector(ownerType: Owner.self)
     }
 
     init(collector: RegistrationCollector) {

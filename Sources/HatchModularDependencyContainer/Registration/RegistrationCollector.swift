@@ -1,63 +1,69 @@
 /// Ordered, duplicate-checked registrations shared by a builder and its registrars.
+///
+/// A module registers a handful of things, so duplicates are found by a linear scan: cheaper than hashing
+/// for the sizes that occur, and it keeps `buildChild` to a few allocations.
 final class RegistrationCollector {
     /// Where a registration came from, to decide what may replace what.
-    enum Origin {
+    private enum Origin {
         case explicit
         case imported
     }
 
+    /// The registrations, in order.
     private(set) var specs: [RegistrationSpec] = []
-    private var indexByKey: [RegistrationKey: Int] = [:]
     private var origins: [Origin] = []
     /// Set while overrides are applied: a registration replaces an existing one instead of throwing.
     var replacesExisting = false
-    /// The builder's owner type name, for error messages.
-    let ownerName: () -> String
+    /// The builder's owner, for error messages.
+    let ownerType: Any.Type
 
-    init(ownerName: @escaping () -> String) {
-        self.ownerName = ownerName
+    init(ownerType: Any.Type) {
+        self.ownerType = ownerType
     }
 
-    /// Adds an explicit registration; throws on a duplicate unless overriding.
+    /// Adds an explicit registration; throws on a duplicate unless overriding or replacing an import.
     func add(_ spec: RegistrationSpec) throws(DependencyRegistrationError) {
-        if let index = indexByKey[spec.key] {
-            guard replacesExisting || origins[index] == .imported else {
-                let existing = specs[index]
-                throw DependencyRegistrationError.duplicate(
-                    typeName: spec.typeName,
-                    key: spec.key.key?.description,
-                    builder: ownerName(),
-                    existingScope: existing.scope,
-                    existingIsMainActor: existing.isMainActor,
-                    existingIsLocal: existing.isLocal
-                )
-            }
-            specs[index] = spec
-            origins[index] = .explicit
+        guard let index = index(of: spec.key) else {
+            append(spec, .explicit)
             return
         }
-        append(spec, origin: .explicit)
+        guard replacesExisting || origins[index] == .imported else {
+            let existing = specs[index]
+            throw DependencyRegistrationError.duplicate(
+                typeName: spec.typeName,
+                key: spec.key.key?.description,
+                builder: TypeName.of(ownerType),
+                existingScope: existing.scope,
+                existingIsMainActor: existing.isMainActor,
+                existingIsLocal: existing.isLocal
+            )
+        }
+        specs[index] = spec
+        origins[index] = .explicit
     }
 
     /// Adds or replaces a value (inputs never throw: the last one given wins).
     func replace(_ spec: RegistrationSpec) {
-        if let index = indexByKey[spec.key] {
+        if let index = index(of: spec.key) {
             specs[index] = spec
             origins[index] = .explicit
         } else {
-            append(spec, origin: .explicit)
+            append(spec, .explicit)
         }
     }
 
     /// Adds a registration exported by an imported module unless one for the same type and key exists.
     func addImported(_ spec: RegistrationSpec) {
-        guard indexByKey[spec.key] == nil else { return }
-        append(spec, origin: .imported)
+        guard index(of: spec.key) == nil else { return }
+        append(spec, .imported)
     }
 
-    private func append(_ spec: RegistrationSpec, origin: Origin) {
-        indexByKey[spec.key] = specs.count
+    private func append(_ spec: RegistrationSpec, _ origin: Origin) {
         specs.append(spec)
         origins.append(origin)
+    }
+
+    private func index(of key: RegistrationKey) -> Int? {
+        specs.firstIndex { $0.key == key }
     }
 }

@@ -4,7 +4,17 @@ extension DependencyContainer {
     /// A cached singleton is read with one atomic load and no lock. Throws
     /// ``DependencyResolutionError`` (never crashes): not registered (with near misses), registered with
     /// `mainActor` (use ``resolveMainActor(_:)``), a cycle, or a factory that threw.
+    @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
+        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+            return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
+        }
+        return try _resolve(type)
+    }
+
+    /// Everything `resolve` does beyond reading a published value.
+    @usableFromInline
+    func _resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         guard let registration = registration(for: ObjectIdentifier(type)) else {
             throw unresolved(RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: nil), type: type, accessor: nil, onMainActor: false)
         }

@@ -24,11 +24,18 @@ struct NearMissFinder {
             }
             ancestor = current.parent
         }
-        for other in container.catalog.containers where !onChain.contains(where: { $0 === other }) {
-            for registration in other.registrations(ofType: key.typeIdentifier) where registration.spec.key == key {
-                let kind: NearMiss.Kind = registration.scope == .input ? .inputElsewhere : .registeredElsewhere
-                found.append(nearMiss(kind, registration, other.chain))
+        found += container.catalog.withContainers { others in
+            var elsewhere: [NearMiss] = []
+            for other in others {
+                other._withUnsafeGuaranteedRef { other in
+                    guard !onChain.contains(where: { $0 === other }) else { return }
+                    for registration in other.registrations(ofType: key.typeIdentifier) where registration.spec.key == key {
+                        let kind: NearMiss.Kind = registration.scope == .input ? .inputElsewhere : .registeredElsewhere
+                        elsewhere.append(nearMiss(kind, registration, other.chain))
+                    }
+                }
             }
+            return elsewhere.sorted { $0.containerChain.lexicographicallyPrecedes($1.containerChain) }
         }
         return found
     }

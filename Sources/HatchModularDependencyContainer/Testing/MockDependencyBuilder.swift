@@ -13,7 +13,7 @@ public final class MockDependencyBuilder<Owner> {
     }
 
     convenience init(session: MockImportSession) {
-        self.init(collector: RegistrationCollector(ownerName: { "MockDependencyBuilder<\(TypeName.of(Owner.self))>" }), session: session)
+        self.init(collector: RegistrationCollector(ownerType: Owner.self), session: session)
     }
 
     /// Reuses a child module's mock registrations: its non-local registrations and its inputs, and,
