@@ -28,19 +28,27 @@ struct DevicesCommand: AsyncParsableCommand {
         }
     }
 
+    /// Every device's overview, read concurrently (each through its own child containers), in directory order.
     @MainActor
     static func overviews(context: ControlContext) async throws -> [DeviceOverview] {
-        var result: [DeviceOverview] = []
-        for device in context.directory.devices {
-            do {
-                result.append(try await DeviceOverview.load(device, context: context))
-            } catch {
-                guard let translated = ErrorTranslation.translate(error, device: device, timeout: context.timeout) else { throw error }
-                guard case .timeout = translated else { throw translated }
-                // A device that stopped answering still belongs in the list.
-                result.append(DeviceOverview(device: device, state: nil, playing: "no answer", playingDetail: .init(mode: "unknown"), nextAlarm: nil))
-            }
+        // One task per device; all run on the main actor, interleaving at their network waits.
+        let loads = context.directory.devices.map { device in
+            Task { @MainActor in try await Self.overview(of: device, context: context) }
         }
-        return result
+        var overviews: [DeviceOverview] = []
+        for load in loads { overviews.append(try await load.value) }
+        return overviews
+    }
+
+    /// One device's overview; a device that does not answer is listed as such, other errors stop the command.
+    @MainActor
+    private static func overview(of device: KnownDevice, context: ControlContext) async throws -> DeviceOverview {
+        do {
+            return try await DeviceOverview.load(device, context: context)
+        } catch {
+            guard let translated = ErrorTranslation.translate(error, device: device, timeout: context.timeout) else { throw error }
+            guard case .timeout = translated else { throw translated }
+            return DeviceOverview(device: device, state: nil, playing: "no answer", playingDetail: .init(mode: "unknown"), nextAlarm: nil)
+        }
     }
 }
