@@ -132,6 +132,24 @@ struct ClientsAgainstFleetTests {
         }
     }
 
+    @Test("when this process's own broker link drops, every device is unknown until it is back")
+    func ownLinkDrop() async throws {
+        try await FleetHarness.with { harness in
+            let (mac, product) = harness.device("Parents")
+            let client = IoTDeviceConnectionStateClient.Factory.live(session: harness.session)(mac, product)
+            let stream = client.states()
+            let observed = Task {
+                await collect(stream) { states in states.contains(.unknown) && states.last?.isOnline == true }
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            await harness.session.dropConnection()
+            let states = await observed.value
+            #expect(states.first?.isOnline == true)
+            #expect(states.contains(.unknown))
+            #expect(states.last?.isOnline == true)
+        }
+    }
+
     @Test("records: routines and alarms stream their retained documents and every newer dataVersion")
     func recordStreams() async throws {
         try await FleetHarness.with { harness in
