@@ -30,7 +30,7 @@ extension MosquittoBroker {
             persistence: Bool = false,
             fileDescriptorLimit: Int? = nil,
             extraConfiguration: [String] = [],
-            startupTimeout: Duration = .seconds(10)
+            startupTimeout: Duration = .seconds(30)
         ) {
             self.maxConnections = maxConnections
             self.users = users
