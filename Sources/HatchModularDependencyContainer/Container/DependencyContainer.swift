@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A frozen set of registrations plus a link to its parent: the runtime of one module's dependencies.
 ///
@@ -20,7 +19,6 @@ public final class DependencyContainer: Sendable {
     let keyed: [RegistrationKey: Registration]
     let cache = LookupCache()
     let catalog: HierarchyCatalog
-    let scopedCells = Mutex<[ObjectIdentifier: InstanceCell]>([:])
     /// Whether this container is listed in the hierarchy catalog (it has registrations).
     private let isCataloged: Bool
 
@@ -127,12 +125,7 @@ public final class DependencyContainer: Sendable {
 
     /// The scoped-instance cell of `registration` in this container.
     func scopedCell(for registration: Registration) -> InstanceCell {
-        scopedCells.withLock { cells in
-            if let cell = cells[ObjectIdentifier(registration)] { return cell }
-            let cell = InstanceCell()
-            cells[ObjectIdentifier(registration)] = cell
-            return cell
-        }
+        cache.scopedCell(for: registration)
     }
 
     // MARK: - Names
