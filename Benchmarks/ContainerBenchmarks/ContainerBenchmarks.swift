@@ -76,7 +76,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("1 thread x 10 singletons (80k resolutions): ours", configuration: threaded) { _ in
         for _ in 0..<(threadCount * roundsPerThread) { resolveTen(from: depth1) }
     }
-    let synchronized = swinject.synchronize()
+    // Swinject's synchronized resolver is thread-safe (a recursive lock) but not annotated Sendable.
+    nonisolated(unsafe) let synchronized = swinject.synchronize()
     Benchmark("8 threads x 10 singletons (80k resolutions): Swinject", configuration: threaded) { _ in
         DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
             for _ in 0..<roundsPerThread { resolveTen(from: synchronized) }
