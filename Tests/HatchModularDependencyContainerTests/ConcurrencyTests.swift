@@ -1,6 +1,5 @@
 import Dispatch
 import HatchModularDependencyContainer
-import Synchronization
 import Testing
 
 /// Singletons under contention: constructed exactly once, read without a global lock.
@@ -85,7 +84,7 @@ struct ConcurrencyTests {
             return Stressed<S0>()
         }
         let root = builder.freeze()
-        let identities = Mutex<Set<ObjectIdentifier>>([])
+        let identities = Locked<Set<ObjectIdentifier>>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let identity = ObjectIdentifier(try! root.resolve(Stressed<S0>.self))
             identities.withLock { _ = $0.insert(identity) }

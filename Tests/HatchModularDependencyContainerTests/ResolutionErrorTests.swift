@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import HatchModularDependencyContainer
-import Synchronization
 import Testing
 
 /// Every resolution and validation error, with its message checked.
@@ -125,7 +124,7 @@ struct ResolutionErrorTests {
             return CycleB(try container.resolve(CycleA.self))
         }
         let root = builder.freeze()
-        let errors = Mutex<[DependencyResolutionError]>([])
+        let errors = Locked<[DependencyResolutionError]>([])
         let finished = DispatchGroup()
         for resolveA in [true, false] {
             finished.enter()

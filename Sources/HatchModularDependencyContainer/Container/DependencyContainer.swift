@@ -1,3 +1,4 @@
+import Synchronization
 
 /// A frozen set of registrations plus a link to its parent: the runtime of one module's dependencies.
 ///
@@ -17,7 +18,9 @@ public final class DependencyContainer: Sendable {
     let mode: Mode
     let unkeyed: FrozenTable
     let keyed: [RegistrationKey: Registration]
-    let cache = LookupCache()
+    /// The container's ``LookupCache`` (retained, as a bit pattern), created on first need: most containers of
+    /// short-lived screens never memoize anything, and `buildChild` stays a few allocations cheaper.
+    private let cacheStorage = Atomic<UInt>(0)
     let catalog: HierarchyCatalog
     /// Whether this container is listed in the hierarchy catalog (it has registrations).
     private let isCataloged: Bool
@@ -72,6 +75,28 @@ public final class DependencyContainer: Sendable {
         if isCataloged {
             catalog.remove(ObjectIdentifier(self))
         }
+        let raw = cacheStorage.load(ordering: .acquiring)
+        if raw != 0 {
+            Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped).release()
+        }
+    }
+
+    /// The lookup cache, if one has been created.
+    private var existingCache: LookupCache? {
+        let raw = cacheStorage.load(ordering: .acquiring)
+        guard raw != 0 else { return nil }
+        return Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped).takeUnretainedValue()
+    }
+
+    /// The lookup cache, created (once, even under contention) on first use.
+    var cache: LookupCache {
+        if let existing = existingCache { return existing }
+        let created = Unmanaged.passRetained(LookupCache())
+        let desired = UInt(bitPattern: created.toOpaque())
+        let (exchanged, original) = cacheStorage.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+        if exchanged { return created.takeUnretainedValue() }
+        created.release()
+        return Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: original).unsafelyUnwrapped).takeUnretainedValue()
     }
 
     // MARK: - Lookup
@@ -81,7 +106,7 @@ public final class DependencyContainer: Sendable {
     func registration(for identifier: ObjectIdentifier) -> Registration? {
         if let own = unkeyed.find(identifier) { return own }
         guard parent != nil else { return nil }
-        return cache.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
+        return existingCache?.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
     }
 
     /// The fast path of `resolve`: the published value of an unkeyed, off-main-actor singleton or input, as an
@@ -91,17 +116,20 @@ public final class DependencyContainer: Sendable {
         if let own = unkeyed.lookup(identifier) {
             return own._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
         }
-        if let cached = cache.lookup(identifier) {
-            return cached._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
-        }
-        return nil
+        let raw = cacheStorage.load(ordering: .acquiring)
+        guard raw != 0 else { return nil }
+        let cached = Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { $0.lookup(identifier) }
+        return cached?._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
     }
 
     /// The registration a resolution of `key` from this container uses.
     func registration(for key: RegistrationKey, memoize: Bool = true) -> Registration? {
         if let own = ownRegistration(for: key) { return own }
         guard parent != nil else { return nil }
-        if memoize, let cached = key.key == nil ? cache.find(key.typeIdentifier) : cache.find(key) { return cached }
+        if memoize, let cache = existingCache, let cached = key.key == nil ? cache.find(key.typeIdentifier) : cache.find(key) {
+            return cached
+        }
         return inheritedRegistration(for: key, memoize: memoize)
     }
 
