@@ -19,7 +19,7 @@ public final class MosquittoBroker: Sendable {
 
     private let executable: String
     private let configPath: String
-    private let process = Mutex<Process?>(nil)
+    private let process = Mutex<ChildProcess?>(nil)
 
     /// The broker's plain address, `mqtt://127.0.0.1:PORT`.
     public var url: String { "mqtt://127.0.0.1:\(port)" }
@@ -83,7 +83,7 @@ public final class MosquittoBroker: Sendable {
 
     /// Terminates the broker (SIGTERM, then SIGKILL after two seconds) and waits for it to exit.
     public func stop() {
-        guard let running = process.withLock({ current -> Process? in defer { current = nil }; return current }) else { return }
+        guard let running = process.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
         guard running.isRunning else { return }
         Foundation.kill(running.processIdentifier, SIGCONT)
         running.terminate()
@@ -96,7 +96,7 @@ public final class MosquittoBroker: Sendable {
     /// Kills the broker abruptly with SIGKILL, as a crash would: clients see their connections drop
     /// without a DISCONNECT. Use ``restart()`` to bring it back on the same port.
     public func kill() {
-        guard let running = process.withLock({ current -> Process? in defer { current = nil }; return current }) else { return }
+        guard let running = process.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
         if running.isRunning { Foundation.kill(running.processIdentifier, SIGKILL) }
         running.waitUntilExit()
     }
@@ -108,7 +108,7 @@ public final class MosquittoBroker: Sendable {
     }
 
     private func launch() async throws {
-        let started = Process()
+        let started = ChildProcess()
         started.executableURL = URL(fileURLWithPath: "/bin/sh")
         let limit = options.fileDescriptorLimit.map(String.init) ?? "$(ulimit -H -n)"
         started.arguments = ["-c", "ulimit -S -n \(limit) 2>/dev/null; exec \"$0\" -c \"$1\"", executable, configPath]
@@ -141,7 +141,7 @@ public final class MosquittoBroker: Sendable {
         let path = directory.appendingPathComponent("passwords").path
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         for (username, password) in users.sorted(by: { $0.key < $1.key }) {
-            let adder = Process()
+            let adder = ChildProcess()
             adder.executableURL = URL(fileURLWithPath: tool)
             adder.arguments = ["-b", path, username, password]
             adder.standardOutput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMosquittoBroker
 import HatchDeviceSimulator
 import Testing
 
@@ -168,7 +169,7 @@ struct HatchctlAgainstFleetTests {
     @Test("state --watch --json prints one JSON object per accepted change")
     func watch() async throws {
         try await HouseholdFleet.with { household in
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Hatchctl.executable
             process.arguments = ["state", "Nursery", "--watch", "--json", "--broker", household.broker.url]
             let output = Pipe()
@@ -218,7 +219,7 @@ struct HatchctlAgainstFleetTests {
     @Test("state --watch --json reports the device dropping off and coming back")
     func watchConnection() async throws {
         try await HouseholdFleet.with { household in
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = Hatchctl.executable
             process.arguments = ["state", "Parents", "--watch", "--json", "--broker", household.broker.url]
             let output = Pipe()

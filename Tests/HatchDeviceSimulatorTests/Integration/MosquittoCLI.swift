@@ -1,11 +1,12 @@
 import Foundation
+import HatchMosquittoBroker
 import HatchDeviceModel
 import Synchronization
 
 /// The `mosquitto_sub` / `mosquitto_pub` command-line clients: a raw MQTT client that shares no
 /// code with the project, so integration tests see exactly what is on the wire.
 final class RawSubscriber: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let output = TextBuffer()
     private let count: Int
 
@@ -19,7 +20,7 @@ final class RawSubscriber: Sendable {
     /// Starts `mosquitto_sub` for `topics`; it exits after `count` messages or `timeout` seconds.
     init(port: Int, topics: [String], count: Int, timeout: Int = 20) throws {
         self.count = count
-        process = Process()
+        process = ChildProcess()
         // Line-buffered, so every message is visible as soon as it arrives.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
         var arguments = ["-oL", "/usr/bin/mosquitto_sub", "-h", "127.0.0.1", "-p", String(port), "-d", "-v", "-C", String(count), "-W", String(timeout)]
@@ -80,7 +81,7 @@ final class TextBuffer: Sendable {
 
 /// Publishes one message with `mosquitto_pub`.
 func rawPublish(port: Int, topic: String, payload: String, retain: Bool = false) throws {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/mosquitto_pub")
     process.arguments = ["-h", "127.0.0.1", "-p", String(port), "-q", "1", "-t", topic, "-m", payload] + (retain ? ["-r"] : [])
     try process.run()

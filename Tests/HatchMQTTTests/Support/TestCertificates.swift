@@ -1,4 +1,5 @@
 import Foundation
+import HatchMosquittoBroker
 
 /// A throw-away PKI made with the openssl CLI: a CA, a broker certificate for 127.0.0.1 and a
 /// client certificate, all signed by the CA.
@@ -30,7 +31,7 @@ struct TestCertificates {
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     private func openssl(_ arguments: [String]) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
         process.currentDirectoryURL = directory

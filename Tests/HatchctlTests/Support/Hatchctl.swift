@@ -1,4 +1,5 @@
 import Foundation
+import HatchMosquittoBroker
 
 /// Runs the built `hatchctl` binary and captures what it prints.
 struct Hatchctl {
@@ -33,7 +34,7 @@ struct Hatchctl {
 
     /// Runs `hatchctl arguments…` to completion.
     func run(_ arguments: [String]) async throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment

@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, with the part of Foundation's `Process` API that the
+/// broker launcher and the integration tests use.
+///
+/// Why not `Process`: on Linux, Foundation 6.3's `Process.run()` crashes intermittently while it scans
+/// `/proc/self/fd` (swift-corelibs-foundation PR #5472), and a process that holds thousands of MQTT
+/// sockets hits it often. This launcher closes every descriptor above stderr in the child
+/// (`closefrom`), so a broker or CLI child never inherits a test's sockets, and reaps the child on a
+/// thread of its own.
+public final class ChildProcess: @unchecked Sendable {
+    /// The program to run.
+    public var executableURL: URL?
+    /// Its arguments (without the program name).
+    public var arguments: [String] = []
+    /// Its environment; `nil` inherits this process's.
+    public var environment: [String: String]?
+    /// Its working directory; `nil` inherits this process's.
+    public var currentDirectoryURL: URL?
+    /// A `FileHandle` or a `Pipe` (its reading end); `nil` inherits.
+    public var standardInput: Any?
+    /// A `FileHandle` or a `Pipe` (its writing end); `nil` inherits.
+    public var standardOutput: Any?
+    /// A `FileHandle` or a `Pipe` (its writing end); `nil` inherits.
+    public var standardError: Any?
+    /// Called on the reaper thread once the child has exited.
+    public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
+
+    private let condition = NSCondition()
+    private var pid: pid_t = 0
+    private var status: Int32?
+
+    /// Creates a launcher; nothing runs until ``run()``.
+    public init() {}
+
+    /// The child's process id (0 before ``run()``).
+    public var processIdentifier: Int32 { condition.withLock { pid } }
+
+    /// Whether the child was started and has not exited yet.
+    public var isRunning: Bool { condition.withLock { pid != 0 && status == nil } }
+
+    /// The exit status (or 128 + signal number when a signal ended it); valid after the child exited.
+    public var terminationStatus: Int32 { condition.withLock { status ?? 0 } }
+
+    /// Starts the child; throws when the program cannot be spawned.
+    public func run() throws {
+        guard let executableURL else { throw ChildProcessError.noExecutable }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var parentEnds: [FileHandle] = []
+        for (target, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
+            switch stream {
+            case let handle as FileHandle:
+                posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
+            case let pipe as Pipe:
+                let child = target == 0 ? pipe.fileHandleForReading : pipe.fileHandleForWriting
+                posix_spawn_file_actions_adddup2(&actions, child.fileDescriptor, target)
+                parentEnds.append(child)
+            default:
+                break
+            }
+        }
+        if let closeFrom = SpawnExtensions.addCloseFrom { _ = closeFrom(&actions, 3) }
+        if let currentDirectoryURL {
+            guard let addChdir = SpawnExtensions.addChdir else { throw ChildProcessError.noWorkingDirectorySupport }
+            _ = addChdir(&actions, currentDirectoryURL.path)
+        }
+        let path = executableURL.path
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environmentStrings = environment.map { $0.map { "\($0.key)=\($0.value)" } }
+        let envp = environmentStrings.map { $0.map { strdup($0) } + [nil] }
+        defer { envp?.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = envp.map { envp in posix_spawn(&child, path, &actions, nil, argv, envp) }
+            ?? posix_spawn(&child, path, &actions, nil, argv, environ)
+        guard result == 0 else { throw ChildProcessError.spawnFailed(path: path, errno: result) }
+        // The child holds its own copies; close ours so readers see end of file when it exits.
+        for handle in parentEnds { try? handle.close() }
+        let spawned = child
+        condition.withLock { pid = spawned }
+        Thread.detachNewThread { [self] in reap(spawned) }
+    }
+
+    /// Blocks until the child has exited.
+    public func waitUntilExit() {
+        condition.lock()
+        while pid != 0 && status == nil { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Sends SIGTERM.
+    public func terminate() { signal(SIGTERM) }
+
+    /// Sends SIGINT.
+    public func interrupt() { signal(SIGINT) }
+
+    /// Sends `number` to the child while it runs.
+    public func signal(_ number: Int32) {
+        condition.withLock {
+            if pid != 0 && status == nil { _ = kill(pid, number) }
+        }
+    }
+
+    private func reap(_ child: pid_t) {
+        var raw: Int32 = 0
+        while waitpid(child, &raw, 0) == -1 && errno == EINTR {}
+        let exited = raw & 0x7f == 0
+        let code = exited ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        condition.withLock {
+            status = code
+            condition.broadcast()
+        }
+        terminationHandler?(self)
+    }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` and `…_addchdir_np`, which Swift's Glibc module
+/// does not export; looked up once at run time (both exist since glibc 2.34).
+private enum SpawnExtensions {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: AddCloseFrom.self) }
+    static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np")
+        .map { unsafeBitCast($0, to: AddChdir.self) }
+}
+
+/// Why a ``ChildProcess`` could not start.
+public enum ChildProcessError: Error, CustomStringConvertible, Sendable {
+    /// ``ChildProcess/executableURL`` was not set.
+    case noExecutable
+    /// `posix_spawn` failed.
+    case spawnFailed(path: String, errno: Int32)
+    /// The C library cannot set a child's working directory (glibc older than 2.29).
+    case noWorkingDirectorySupport
+
+    public var description: String {
+        switch self {
+        case .noExecutable:
+            return "no executable was set for the child process"
+        case .spawnFailed(let path, let code):
+            return "cannot start \(path): \(String(cString: strerror(code))) (check that it is installed and executable)"
+        case .noWorkingDirectorySupport:
+            return "this C library cannot start a child in another directory; use glibc 2.29 or newer"
+        }
+    }
+}
