@@ -147,7 +147,24 @@ public final class Fleet: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for device in targets { group.addTask { await device.inject(fault.kind) } }
         }
+        switch fault.kind {
+        case .dropConnection, .offline, .reboot: await publishLifecycle(for: targets)
+        default: break
+        }
         return targets.map(\.thingName)
+    }
+
+    /// After an abrupt drop the broker's last will says "offline" but cannot say since when. Like the
+    /// lifecycle events AWS IoT publishes for a lost connection, the fleet then republishes the retained
+    /// presence of each device still offline with the time it went away, so any client can show it.
+    private func publishLifecycle(for devices: [SimulatedDevice]) async {
+        guard let session = controlSession.withLock({ $0 }) else { return }
+        let droppedAt = Int(configuration.clock.now.timeIntervalSince1970)
+        try? await Task.sleep(for: .milliseconds(200))  // let the broker publish the will first
+        for device in devices where await !device.isOnline {
+            let record = PresenceRecord(state: .offline, thingName: device.thingName, reason: "connectionLost", timestamp: droppedAt)
+            try? await session.publish(Topics.presence(device.thingName), payload: record.jsonValue.jsonData, qos: .atLeastOnce, retain: true)
+        }
     }
 
     /// The devices a target names (by name, MAC or thing name; or a seeded share; or all).
