@@ -4,74 +4,14 @@
 /// `Owner` only names the container in messages and chains (`AppRoot → AdultScreenDependencies`); it can
 /// be any type, even `enum AppRoot {}`. Registering the same type and key twice throws, except in
 /// `buildChild`'s closure, where a registration overrides what the child registered itself.
-public final class DependencyBuilder<Owner> {
-    let collector: RegistrationCollector
-
+public final class DependencyBuilder<Owner>: DependencyRegistrar<Owner> {
     /// A builder for a root container.
     public init() {
-        self.collector = RegistrationCollector(ownerType: Owner.self)
+        super.init(collector: RegistrationCollector(ownerType: Owner.self))
     }
 
-    init(collector: RegistrationCollector) {
-        self.collector = collector
-    }
-
-    /// Registrations visible in this container only, not inherited by children.
-    public var local: LocalRegistrar<Owner> {
-        LocalRegistrar(collector: collector)
-    }
-
-    /// Registrations created and resolved on the main actor.
-    public var mainActor: MainActorRegistrar<Owner> {
-        MainActorRegistrar(collector: collector, isLocal: false)
-    }
-
-    /// A new instance on every resolution. The factory receives the declaring container.
-    public func registerInstance<T: Sendable>(
-        _ type: T.Type, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: nil, scope: .transient, isLocal: false, factory: factory)
-    }
-
-    /// A new instance on every resolution, under `key`.
-    public func registerInstance<T: Sendable>(
-        _ type: T.Type, key: some Hashable & Sendable, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: AnyDependencyKey(key), scope: .transient, isLocal: false, factory: factory)
-    }
-
-    /// One instance shared by this container and all its descendants, created once on first use.
-    public func registerSingleton<T: Sendable>(
-        _ type: T.Type, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: nil, scope: .singleton, isLocal: false, factory: factory)
-    }
-
-    /// One shared instance under `key`, e.g. `registerSingleton(HatchAnalyticsClient.self, key: AnalyticsKey.amplitude)`.
-    public func registerSingleton<T: Sendable>(
-        _ type: T.Type, key: some Hashable & Sendable, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: AnyDependencyKey(key), scope: .singleton, isLocal: false, factory: factory)
-    }
-
-    /// One instance per container that resolves it. The factory receives the resolving container.
-    public func registerScoped<T: Sendable>(
-        _ type: T.Type, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: nil, scope: .scoped, isLocal: false, factory: factory)
-    }
-
-    /// One instance per resolving container, under `key`.
-    public func registerScoped<T: Sendable>(
-        _ type: T.Type, key: some Hashable & Sendable, factory: @escaping @Sendable (DependencyContainer) throws -> T
-    ) throws(DependencyRegistrationError) {
-        try collector.register(type, key: AnyDependencyKey(key), scope: .scoped, isLocal: false, factory: factory)
-    }
-
-    /// Provides a runtime value (an input such as a `MacAddress`); visible to this container and its
-    /// descendants. Never throws: a later value for the same type replaces an earlier one.
-    public func provideInput<T: Sendable>(_ type: T.Type, _ value: T) {
-        collector.provideInput(type, value)
+    override init(collector: RegistrationCollector) {
+        super.init(collector: collector)
     }
 
     /// Creates the root container from what has been registered so far.
