@@ -33,6 +33,14 @@ let package = Package(
                 .product(name: "HatchMosquittoBroker", package: "HatchDeviceToolkit"),
             ]
         ),
+        // Fleet: the CPU cost of one simulated device's report and command handling (no network).
+        benchmarkTarget(
+            "FleetBenchmarks",
+            dependencies: [
+                .product(name: "HatchDeviceModel", package: "HatchDeviceToolkit"),
+                .product(name: "HatchDeviceSimulator", package: "HatchDeviceToolkit"),
+            ]
+        ),
     ]
 )
 

@@ -27,6 +27,8 @@ public final class MosquittoBroker: Sendable {
     public var tlsURL: String? { tlsPort.map { "mqtts://127.0.0.1:\($0)" } }
     /// Whether the broker process is currently running.
     public var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
+    /// The broker's process id while it runs (for measuring its CPU time).
+    public var processIdentifier: Int32? { process.withLock { $0?.isRunning == true ? $0?.processIdentifier : nil } }
     /// The broker's log so far (errors, warnings and notices), handy in failure messages.
     public var log: String {
         (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""

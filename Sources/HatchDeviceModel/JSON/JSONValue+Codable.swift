@@ -48,11 +48,14 @@ extension JSONValue {
     }
 
     /// Compact JSON text with sorted keys (deterministic, so documents can be compared and hashed).
-    public var jsonData: Data {
+    public var jsonData: Data { Data(encodedBytes) }
+
+    /// Compact JSON text with sorted keys, as bytes (for assembling payloads from parts).
+    public var encodedBytes: [UInt8] {
         var output = [UInt8]()
         output.reserveCapacity(256)
         write(into: &output)
-        return Data(output)
+        return output
     }
 
     /// Compact JSON text with sorted keys, as a string.
@@ -61,7 +64,8 @@ extension JSONValue {
     /// The size in bytes of the compact JSON text (used for the 8 KB shadow limit).
     public var encodedByteCount: Int { jsonData.count }
 
-    private func write(into output: inout [UInt8]) {
+    /// Appends the compact JSON text (sorted keys) to `output`, for building payloads from parts.
+    public func write(into output: inout [UInt8]) {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -82,11 +86,11 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in fields.keys.sorted().enumerated() {
+            for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &output)
+                Self.writeString(field.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                fields[key]!.write(into: &output)
+                field.value.write(into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }

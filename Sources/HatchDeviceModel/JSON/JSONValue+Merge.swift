@@ -7,18 +7,31 @@ extension JSONValue {
             self = patch.removingNulls()
             return
         }
-        var fields = objectValue ?? [:]
+        var fields: [String: JSONValue] = [:]
+        if case .object(let existing) = self {
+            fields = existing
+            self = .null  // the only reference left is `fields`: nested objects merge in place
+        }
         for (key, value) in patchFields {
             if value.isNull {
                 fields.removeValue(forKey: key)
-            } else if case .object = value, var existing = fields[key], existing.objectValue != nil {
-                existing.merge(value)
-                fields[key] = existing
+            } else if case .object = value, case .object? = fields[key] {
+                fields[key]!.merge(value)
             } else {
                 fields[key] = value.removingNulls()
             }
         }
         self = .object(fields)
+    }
+
+    /// Whether merging this patch can leave empty objects behind (it holds a `null` or a `{}`), so
+    /// the merged document needs pruning.
+    public var containsNullOrEmptyObject: Bool {
+        switch self {
+        case .null: return true
+        case .object(let fields): return fields.isEmpty || fields.values.contains { $0.containsNullOrEmptyObject }
+        default: return false
+        }
     }
 
     /// A copy merged with `patch` (see ``merge(_:)``).

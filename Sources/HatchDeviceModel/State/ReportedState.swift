@@ -55,24 +55,35 @@ public struct ReportedState: Sendable, Hashable, Codable {
     }
 
     /// The wire form (`state.reported`).
-    public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = [
-            "current": current.jsonValue,
-            "alarmsDisabled": .bool(alarmsDisabled),
-            "snoozeDuration": .int(snoozeDuration),
-            "snooze": snooze.jsonValue,
-            "deviceInfo": deviceInfo.jsonValue,
-            "connected": .bool(connected),
-            "rssi": .int(rssi),
-            "timezone": .string(timezone),
-        ]
-        if let clock { fields["clock"] = clock.jsonValue }
-        if let toddlerLock { fields["toddlerLock"] = toddlerLock.jsonValue }
-        if let toddlerLockOn { fields["toddlerLockOn"] = .bool(toddlerLockOn) }
-        if let nightlightOn { fields["nightlightOn"] = .bool(nightlightOn) }
-        if let nightlightIntensity { fields["nightlightIntensity"] = .int(nightlightIntensity) }
-        if let lastReset { fields["lastReset"] = .int(lastReset) }
-        return .object(fields)
+    public var jsonValue: JSONValue { .object(fields(changedSince: nil)) }
+
+    /// The top-level wire fields that differ from `old` (`null` for a field that went away), or
+    /// every field when `old` is `nil`. Devices report from it without rebuilding their whole state.
+    public func fields(changedSince old: ReportedState?) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        func put<Value: Equatable>(_ key: String, _ value: Value?, was previous: Value??, _ json: (Value) -> JSONValue) {
+            if let previous, previous == value { return }
+            if let value {
+                fields[key] = json(value)
+            } else if case .some(.some) = previous {
+                fields[key] = .null
+            }
+        }
+        put("current", current, was: old.map(\.current)) { $0.jsonValue }
+        put("alarmsDisabled", alarmsDisabled, was: old.map(\.alarmsDisabled)) { .bool($0) }
+        put("snoozeDuration", snoozeDuration, was: old.map(\.snoozeDuration)) { .int($0) }
+        put("snooze", snooze, was: old.map(\.snooze)) { $0.jsonValue }
+        put("deviceInfo", deviceInfo, was: old.map(\.deviceInfo)) { $0.jsonValue }
+        put("connected", connected, was: old.map(\.connected)) { .bool($0) }
+        put("rssi", rssi, was: old.map(\.rssi)) { .int($0) }
+        put("timezone", timezone, was: old.map(\.timezone)) { .string($0) }
+        put("clock", clock, was: old.map(\.clock)) { $0.jsonValue }
+        put("toddlerLock", toddlerLock, was: old.map(\.toddlerLock)) { $0.jsonValue }
+        put("toddlerLockOn", toddlerLockOn, was: old.map(\.toddlerLockOn)) { .bool($0) }
+        put("nightlightOn", nightlightOn, was: old.map(\.nightlightOn)) { .bool($0) }
+        put("nightlightIntensity", nightlightIntensity, was: old.map(\.nightlightIntensity)) { .int($0) }
+        put("lastReset", lastReset, was: old.map(\.lastReset)) { .int($0) }
+        return fields
     }
 
     /// Reads a complete reported document (e.g. `state.reported` from `/get/accepted`).

@@ -22,6 +22,9 @@ public struct DeviceCore: Sendable {
     public var needsSave = false
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
+    /// The state of the device's last report and the shadow's reported generation after it: while
+    /// nobody else wrote `state.reported`, the next report compares typed fields against it.
+    private var lastReport: (state: ReportedState, generation: Int)?
 
     /// Creates the core of a device from flash (settings) and its stored shadow.
     public init(profile: DeviceProfile, settings: DeviceSettings, shadow: ShadowDocument, now: Date) {
@@ -79,17 +82,12 @@ public struct DeviceCore: Sendable {
 
     /// The retained record document of `kind`.
     public func recordsMessage(_ kind: RecordKind) -> OutgoingMessage {
-        let value: JSONValue
-        let topic: String
         switch kind {
         case .routines:
-            value = (try? JSONValue(encoding: engine.settings.routines)) ?? .emptyObject
-            topic = routineTopics.document
+            return OutgoingMessage(topic: routineTopics.document, payload: RecordPayloadCache.payload(engine.settings.routines), retain: true)
         case .alarms:
-            value = (try? JSONValue(encoding: engine.settings.alarms)) ?? .emptyObject
-            topic = alarmTopics.document
+            return OutgoingMessage(topic: alarmTopics.document, payload: RecordPayloadCache.payload(engine.settings.alarms), retain: true)
         }
-        return OutgoingMessage(topic: topic, payload: value.jsonData, retain: true)
     }
 
     /// Lets simulated time pass and reports what changed.
@@ -179,7 +177,7 @@ public struct DeviceCore: Sendable {
     mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
         var changes: JSONValue?
         if engine.stateChanged {
-            changes = engine.state.jsonValue.changes(from: shadow.document.reported)
+            changes = reportedChanges()
             engine.stateChanged = false
         }
         var desiredPatch: JSONValue?
@@ -188,9 +186,27 @@ public struct DeviceCore: Sendable {
         }
         guard changes != nil || desiredPatch != nil else { return [] }
         let result = shadow.apply(desired: desiredPatch, reported: changes, timestamp: DeviceEngine.epoch(now), token: nil)
+        lastReport = (engine.state, shadow.reportedGeneration)
         // The device's own report is answered on /update/accepted and /update/documents; a delta
         // about fields it could not apply would only repeat itself, so it is not sent again.
         return publications(ShadowResult(publications: result.publications.filter { $0.channel != .updateDelta }))
+    }
+
+    /// The patch that brings `state.reported` to the engine's state; `nil` when it already matches.
+    private func reportedChanges() -> JSONValue? {
+        let reported = shadow.document.reported
+        guard let lastReport, lastReport.generation == shadow.reportedGeneration, case .object(let stored)? = reported else {
+            return engine.state.jsonValue.changes(from: reported)
+        }
+        var result: [String: JSONValue] = [:]
+        for (key, value) in engine.state.fields(changedSince: lastReport.state) {
+            if value.isNull {
+                if stored[key] != nil { result[key] = .null }
+            } else if let change = value.changes(from: stored[key]) {
+                result[key] = change
+            }
+        }
+        return result.isEmpty ? nil : .object(result)
     }
 
     mutating func handle(events: [EngineEvent]) -> [OutgoingMessage] {
@@ -208,7 +224,7 @@ public struct DeviceCore: Sendable {
     }
 
     func publications(_ result: ShadowResult) -> [OutgoingMessage] {
-        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.payload.jsonData) }
+        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.encoded) }
     }
 
     private mutating func handleRecordRequest(

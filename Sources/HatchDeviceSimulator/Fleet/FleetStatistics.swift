@@ -6,6 +6,8 @@ public final class FleetStatistics: Sendable {
     public let messagesIn = Atomic<Int>(0)
     /// Messages published by devices.
     public let messagesOut = Atomic<Int>(0)
+    /// Payload bytes of the messages published by devices.
+    public let bytesOut = Atomic<Int>(0)
     /// Devices connected now.
     public let online = Atomic<Int>(0)
     /// Faults injected so far (per device).

@@ -239,6 +239,7 @@ public actor SimulatedDevice {
                         do {
                             try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce, retain: true)
                             statistics.messagesOut.add(1, ordering: .relaxed)
+                            statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
                         } catch {
                             statistics.publishFailures.add(1, ordering: .relaxed)
                         }
@@ -246,13 +247,18 @@ public actor SimulatedDevice {
                 }
             }
         }
+        // Queued without leaving the actor (no executor hop per message); the device waits only
+        // when its socket is backed up.
+        var backedUp = false
         for message in messages where !message.retain {
             do {
-                try await session.publish(message.topic, payload: message.payload, qos: .atMostOnce, retain: false)
+                backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload) || backedUp
                 dependencies.statistics.messagesOut.add(1, ordering: .relaxed)
+                dependencies.statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
             } catch {
                 dependencies.statistics.publishFailures.add(1, ordering: .relaxed)
             }
         }
+        if backedUp { try? await session.waitForQueuedMessages() }
     }
 }

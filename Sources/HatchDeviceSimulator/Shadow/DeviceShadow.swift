@@ -9,10 +9,26 @@ import HatchDeviceModel
 public struct DeviceShadow: Sendable, Hashable {
     /// The stored document.
     public private(set) var document: ShadowDocument
+    /// Counts changes to `state.reported` (updates that carry it, deletes), so a device can tell
+    /// whether anyone but itself wrote there since its last report.
+    public private(set) var reportedGeneration = 0
+    /// Encoded sections of `state.reported` and `metadata.reported`: `/update/documents` re-encodes
+    /// only what an update touched.
+    private var reportedSections = SectionEncodingCache()
+    private var reportedMetadataSections = SectionEncodingCache()
 
     /// Creates the service over a stored document.
     public init(document: ShadowDocument = ShadowDocument()) {
         self.document = document
+    }
+
+    public static func == (lhs: DeviceShadow, rhs: DeviceShadow) -> Bool {
+        lhs.document == rhs.document && lhs.reportedGeneration == rhs.reportedGeneration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document)
+        hasher.combine(reportedGeneration)
     }
 
     /// Handles a `shadow/get` request.
@@ -97,47 +113,48 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        let previous = document
-        if let desired {
-            if desired.isNull {
-                document.desired = nil
-                document.desiredMetadata = nil
-            } else {
-                document.desired = Self.pruned((document.desired ?? .emptyObject).merging(desired))
-                document.desiredMetadata = Self.pruned((document.desiredMetadata ?? .emptyObject).merging(desired.metadata(timestamp: timestamp)))
-            }
+        let previous = encodeDocument()
+        let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
+        let reportedMetadata = reported.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
+        if let desired, let desiredMetadata {
+            Self.merge(desired, into: &document.desired)
+            Self.merge(desiredMetadata, into: &document.desiredMetadata)
         }
-        if let reported {
-            if reported.isNull {
-                document.reported = nil
-                document.reportedMetadata = nil
+        if let reported, let reportedMetadata {
+            if Self.merge(reported, into: &document.reported) {
+                reportedSections.invalidate(touchedBy: reported)
             } else {
-                document.reported = Self.pruned((document.reported ?? .emptyObject).merging(reported))
-                document.reportedMetadata = Self.pruned((document.reportedMetadata ?? .emptyObject).merging(reported.metadata(timestamp: timestamp)))
+                reportedSections.reset()
             }
+            if Self.merge(reportedMetadata, into: &document.reportedMetadata) {
+                reportedMetadataSections.invalidate(touchedBy: reportedMetadata)
+            } else {
+                reportedMetadataSections.reset()
+            }
+            reportedGeneration += 1
         }
         document.version += 1
+        let current = encodeDocument()
 
         var requestState: [String: JSONValue] = [:]
         var requestMetadata: [String: JSONValue] = [:]
-        if let desired {
+        if let desired, let desiredMetadata {
             requestState["desired"] = desired
-            requestMetadata["desired"] = desired.isNull ? .null : desired.metadata(timestamp: timestamp)
+            requestMetadata["desired"] = desiredMetadata
         }
-        if let reported {
+        if let reported, let reportedMetadata {
             requestState["reported"] = reported
-            requestMetadata["reported"] = reported.isNull ? .null : reported.metadata(timestamp: timestamp)
+            requestMetadata["reported"] = reportedMetadata
         }
         var accepted: [String: JSONValue] = [
             "state": .object(requestState), "metadata": .object(requestMetadata),
             "version": .int(document.version), "timestamp": .int(timestamp),
         ]
         if let token { accepted["clientToken"] = .string(token) }
-        var documents: [String: JSONValue] = [
-            "previous": previous.documentsNode, "current": document.documentsNode, "timestamp": .int(timestamp),
+        var publications = [
+            ShadowPublication(.updateAccepted, .object(accepted)),
+            ShadowPublication(.updateDocuments, encoded: Self.documents(previous: previous, current: current, timestamp: timestamp, token: token)),
         ]
-        if let token { documents["clientToken"] = .string(token) }
-        var publications = [ShadowPublication(.updateAccepted, .object(accepted)), ShadowPublication(.updateDocuments, .object(documents))]
 
         var deltaForDevice: JSONValue?
         if let desired, !desired.isNull, let delta = document.delta {
@@ -152,6 +169,72 @@ public struct DeviceShadow: Sendable, Hashable {
         return ShadowResult(publications: publications, deltaForDevice: deltaForDevice, documentChanged: true)
     }
 
+    /// Merges `patch` into a stored node (`null` clears it), pruning only when the patch can leave
+    /// empty objects behind. Returns `false` when fields other than the patched ones may have changed.
+    @discardableResult
+    private static func merge(_ patch: JSONValue, into node: inout JSONValue?) -> Bool {
+        if patch.isNull {
+            node = nil
+            return false
+        }
+        var merged = node ?? .emptyObject
+        node = nil  // `merged` holds the only reference: the merge happens in place
+        merged.merge(patch)
+        if patch.containsNullOrEmptyObject {
+            node = pruned(merged)
+            return false
+        }
+        node = merged == .emptyObject ? nil : merged
+        return true
+    }
+
+    /// The document as `/update/documents` shows it (`documentsNode`), with cached reported sections.
+    private mutating func encodeDocument() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        func node(_ name: String, desired: JSONValue?, reported: JSONValue?, cache: inout SectionEncodingCache) {
+            bytes.append(contentsOf: "\"\(name)\":{".utf8)
+            if let desired {
+                bytes.append(contentsOf: #""desired":"#.utf8)
+                desired.write(into: &bytes)
+            }
+            if let reported {
+                if desired != nil { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: #""reported":"#.utf8)
+                cache.write(reported, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(UInt8(ascii: "{"))
+        node("metadata", desired: document.desiredMetadata, reported: document.reportedMetadata, cache: &reportedMetadataSections)
+        bytes.append(UInt8(ascii: ","))
+        node("state", desired: document.desired, reported: document.reported, cache: &reportedSections)
+        bytes.append(contentsOf: #","version":"#.utf8)
+        bytes.append(contentsOf: String(document.version).utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
+    private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(previous.count + current.count + 120)
+        bytes.append(UInt8(ascii: "{"))
+        if let token {
+            bytes.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.string(token).write(into: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(contentsOf: #""current":"#.utf8)
+        bytes.append(contentsOf: current)
+        bytes.append(contentsOf: #","previous":"#.utf8)
+        bytes.append(contentsOf: previous)
+        bytes.append(contentsOf: #","timestamp":"#.utf8)
+        bytes.append(contentsOf: String(timestamp).utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return Data(bytes)
+    }
+
     /// Handles a `shadow/delete` request.
     public mutating func delete(payload: Data, timestamp: Int) -> ShadowResult {
         let token = (try? JSONValue(data: payload))?["clientToken"]?.stringValue
@@ -160,6 +243,9 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let version = document.version
         document = ShadowDocument(version: version)
+        reportedSections.reset()
+        reportedMetadataSections.reset()
+        reportedGeneration += 1
         var reply: [String: JSONValue] = ["version": .int(version), "timestamp": .int(timestamp)]
         if let token { reply["clientToken"] = .string(token) }
         return ShadowResult(publications: [ShadowPublication(.deleteAccepted, .object(reply))], documentChanged: true)

@@ -1,3 +1,4 @@
+import Foundation
 import HatchDeviceModel
 
 /// A message the shadow service publishes in answer to a request or a device report.
@@ -38,12 +39,21 @@ public struct ShadowPublication: Sendable, Hashable {
 
     /// Where it goes.
     public var channel: Channel
-    /// What it says.
-    public var payload: JSONValue
+    /// What it says, as sent on the wire (compact JSON, sorted keys).
+    public var encoded: Data
 
-    /// Creates a publication.
+    /// Creates a publication of a JSON value.
     public init(_ channel: Channel, _ payload: JSONValue) {
         self.channel = channel
-        self.payload = payload
+        encoded = payload.jsonData
     }
+
+    /// Creates a publication from payload bytes already encoded (documents assembled from cached parts).
+    public init(_ channel: Channel, encoded: Data) {
+        self.channel = channel
+        self.encoded = encoded
+    }
+
+    /// What it says, parsed back (for tests and inspection; `null` if the bytes are not JSON).
+    public var payload: JSONValue { (try? JSONValue(data: encoded)) ?? .null }
 }

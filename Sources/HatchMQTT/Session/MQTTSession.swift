@@ -78,24 +78,7 @@ public final class MQTTSession: Sendable {
     public func publish(_ topic: String, payload: Data, qos: MQTTQoS = .atMostOnce, retain: Bool = false) async throws {
         let core = self.core
         if qos == .atMostOnce {
-            // The hot path: libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
-            let rc = payload.withUnsafeBytes { bytes in
-                mosquitto_publish(core.mosq, nil, topic, Int32(clamping: bytes.count), bytes.baseAddress, 0, retain)
-            }
-            switch rc {
-            case MOSQ_ERR_SUCCESS.rawValue:
-                let unsent = core.unsentQoS0.add(1, ordering: .relaxed).newValue
-                core.loop.requestWrite(core)
-                if unsent > configuration.qos0QueueLimit { try await core.waitForQoS0Drain() }
-            case MOSQ_ERR_NO_CONN.rawValue:
-                throw TopicName.isValidTopic(topic) ? MQTTError.notConnected : MQTTError.invalidTopic(topic)
-            case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue:
-                throw MQTTError.invalidTopic(topic)
-            case MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
-                throw MQTTError.invalidConfiguration("the payload of \(payload.count) bytes is larger than MQTT or the broker allows")
-            default:
-                throw MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
-            }
+            if try !publishWithoutWaiting(topic, payload: payload, retain: retain) { try await core.waitForQoS0Drain() }
             return
         }
         guard TopicName.isValidTopic(topic) else { throw MQTTError.invalidTopic(topic) }
@@ -109,6 +92,41 @@ public final class MQTTSession: Sendable {
         } onCancel: {
             core.loop.execute { core.cancelPublish(token: token) }
         }
+    }
+
+    /// Publishes `payload` to `topic` at QoS 0 without suspending, for callers that must not leave
+    /// their actor for every message (a simulated device answering a request).
+    ///
+    /// The message is queued for the socket before this returns. Returns `false` when more than
+    /// ``MQTTConfiguration/qos0QueueLimit`` messages now wait: the caller should slow down (``publish(_:payload:qos:retain:)``
+    /// waits by itself). Throws like ``publish(_:payload:qos:retain:)``.
+    @discardableResult
+    public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false) throws(MQTTError) -> Bool {
+        let core = self.core
+        // libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
+        let rc = payload.withUnsafeBytes { bytes in
+            mosquitto_publish(core.mosq, nil, topic, Int32(clamping: bytes.count), bytes.baseAddress, 0, retain)
+        }
+        switch rc {
+        case MOSQ_ERR_SUCCESS.rawValue:
+            let unsent = core.unsentQoS0.add(1, ordering: .relaxed).newValue
+            core.loop.requestWrite(core)
+            return unsent <= configuration.qos0QueueLimit
+        case MOSQ_ERR_NO_CONN.rawValue:
+            throw TopicName.isValidTopic(topic) ? MQTTError.notConnected : MQTTError.invalidTopic(topic)
+        case MOSQ_ERR_INVAL.rawValue, MOSQ_ERR_MALFORMED_UTF8.rawValue:
+            throw MQTTError.invalidTopic(topic)
+        case MOSQ_ERR_PAYLOAD_SIZE.rawValue, MOSQ_ERR_OVERSIZE_PACKET.rawValue:
+            throw MQTTError.invalidConfiguration("the payload of \(payload.count) bytes is larger than MQTT or the broker allows")
+        default:
+            throw MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
+        }
+    }
+
+    /// Waits until at most half of ``MQTTConfiguration/qos0QueueLimit`` QoS 0 messages wait for the
+    /// socket (after ``publishWithoutWaiting(_:payload:retain:)`` returned `false`).
+    public func waitForQueuedMessages() async throws {
+        try await core.waitForQoS0Drain()
     }
 
     /// Subscribes to `filter` (`+` matches one level, `#` the rest) and returns the matching messages

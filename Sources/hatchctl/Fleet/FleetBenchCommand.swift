@@ -53,10 +53,15 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("private mosquitto at \(broker.url)")
 
         var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
-        try await measureConnectAndTraffic(url: url, report: &report, progress: progress)
+        try await measureConnectAndTraffic(url: url, broker: broker, report: &report, progress: progress)
         progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
-        report.baselineMessagesPerSecond = RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds,
-                                                                    payloadSize: report.averagePayloadBytes)
+        let cpuBefore = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
+        let baseline = RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds, payloadSize: report.averagePayloadBytes)
+        report.baselineMessagesPerSecond = Double(baseline.messages) / baseline.seconds
+        report.baselineCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBefore.0, to: ProcessCPUTime.seconds(), messages: baseline.messages)
+        report.baselineBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBefore.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: baseline.messages)
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
         let encoder = JSONEncoder()
@@ -70,10 +75,12 @@ struct FleetBenchCommand: AsyncParsableCommand {
         }
     }
 
-    private func measureConnectAndTraffic(url: MQTTBrokerURL, report: inout FleetBenchReport, progress: BenchProgress) async throws {
+    private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,
+                                          progress: BenchProgress) async throws {
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
         let fleet = try Fleet(configuration: FleetConfiguration(
-            definition: try BenchFleet.definition(count: devices, name: "bench"), broker: url, clock: clock,
+            definition: try BenchFleet.definition(count: devices, name: "bench", steps: Int(((seconds + 10) * speed / 60).rounded(.up))),
+            broker: url, clock: clock,
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false))
         let residentBefore = MQTTLoadTest.residentMemoryBytes
         let started = ContinuousClock.now
@@ -95,13 +102,21 @@ struct FleetBenchCommand: AsyncParsableCommand {
         }
         try await Task.sleep(for: .seconds(1))
         progress.say("traffic: every device runs a routine at ×\(Int(speed)) for \(seconds) s")
-        let outBefore = fleet.statistics.messagesOut.load(ordering: .relaxed)
+        let statistics = fleet.statistics
+        let outBefore = statistics.messagesOut.load(ordering: .relaxed)
+        let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
+        let cpuBefore = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
         let windowStart = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         let elapsed = (ContinuousClock.now - windowStart).seconds
-        report.fleetMessagesPerSecond = Double(fleet.statistics.messagesOut.load(ordering: .relaxed) - outBefore) / elapsed
-        report.publishFailures = fleet.statistics.publishFailures.load(ordering: .relaxed)
-        report.averagePayloadBytes = await PayloadSizeProbe.averageBytes(broker: url, filter: "$aws/things/+/shadow/update/accepted")
+        let messages = statistics.messagesOut.load(ordering: .relaxed) - outBefore
+        report.fleetCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBefore.0, to: ProcessCPUTime.seconds(), messages: messages)
+        report.fleetBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBefore.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: messages)
+        report.fleetMessagesPerSecond = Double(messages) / elapsed
+        report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)
+        report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - bytesBefore) / max(1, messages)
         progress.say(String(format: "fleet: %.0f msg/s (average payload %d B)", report.fleetMessagesPerSecond, report.averagePayloadBytes))
         await controller.disconnect()
         progress.say("stopping \(devices) devices")

@@ -16,6 +16,14 @@ struct FleetBenchReport: Codable, Sendable {
     var publishFailures = 0
     var averagePayloadBytes = 256
     var baselineMessagesPerSecond = 0.0
+    /// CPU time per message of the bench process (the fleet) and of the broker, during the traffic window.
+    var fleetCPUMicrosecondsPerMessage = 0.0
+    var fleetBrokerCPUMicrosecondsPerMessage = 0.0
+    /// The same for the raw publisher's window.
+    var baselineCPUMicrosecondsPerMessage = 0.0
+    var baselineBrokerCPUMicrosecondsPerMessage = 0.0
+    /// Processor cores the fleet, the baseline and the broker shared.
+    var cores = ProcessInfo.processInfo.activeProcessorCount
     var roundTrip = CommandRoundTrip.Result()
 
     init(devices: Int, roundTripDevices: Int, rate: Int, seconds: Double, speed: Double) {
@@ -25,6 +33,8 @@ struct FleetBenchReport: Codable, Sendable {
         self.seconds = seconds
         self.speed = speed
     }
+
+    private static func micros(_ value: Double) -> String { String(format: "%.1f µs", value) }
 
     /// Fleet traffic as a share of the raw libmosquitto baseline.
     var trafficRatio: Double { baselineMessagesPerSecond > 0 ? fleetMessagesPerSecond / baselineMessagesPerSecond : 0 }
@@ -39,6 +49,8 @@ struct FleetBenchReport: Codable, Sendable {
             | sustained shadow traffic (routines at ×\(Int(speed))) | \(Int(fleetMessagesPerSecond)) msg/s, \(publishFailures) publish failures | |
             | raw libmosquitto publisher, \(averagePayloadBytes) B, same broker, same run | \(Int(baselineMessagesPerSecond)) msg/s | |
             | fleet / baseline | \(String(format: "%.0f", trafficRatio * 100)) % \(mark(trafficRatio >= 0.8)) | ≥ 80 % |
+            | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
+            | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
             | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
             """
