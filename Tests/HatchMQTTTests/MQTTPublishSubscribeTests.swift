@@ -21,6 +21,22 @@ struct MQTTPublishSubscribeTests {
         #expect(received.allSatisfy { $0.qos == qos && $0.topic == "sensors/temperature" && !$0.retain })
     }
 
+    @Test("QoS 0 without waiting: queued before it returns, in order, and refused when not connected")
+    func publishWithoutWaiting() async throws {
+        let broker = try await MosquittoBroker.start()
+        let subscriber = try await TestSession.make(broker)
+        let publisher = try await TestSession.make(broker)
+        let subscription = try await subscriber.subscribe("devices/reports", qos: .atMostOnce)
+        for index in 0..<20 {
+            #expect(try publisher.publishWithoutWaiting("devices/reports", payload: "\(index)".data))
+        }
+        try await publisher.waitForQueuedMessages()
+        #expect(await subscription.next(20).map(\.payloadString) == (0..<20).map { "\($0)" })
+        #expect(throws: MQTTError.invalidTopic("devices/+")) { try publisher.publishWithoutWaiting("devices/+", payload: "x".data) }
+        await publisher.disconnect()
+        #expect(throws: MQTTError.notConnected) { try publisher.publishWithoutWaiting("devices/reports", payload: "late".data) }
+    }
+
     @Test("a retained message reaches a subscriber that arrives later, flagged as retained")
     func retained() async throws {
         let broker = try await MosquittoBroker.start()

@@ -62,6 +62,17 @@ struct FleetBenchCommand: AsyncParsableCommand {
             from: cpuBefore.0, to: ProcessCPUTime.seconds(), messages: baseline.messages)
         report.baselineBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
             from: cpuBefore.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: baseline.messages)
+        progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
+        let cpuBeforeRaw = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
+        let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: broker.port, connections: devices, seconds: seconds,
+                                             payloadSize: report.averagePayloadBytes) { progress.bar("connecting raw clients", $0, of: devices) }
+        report.rawConnections = raw.connected
+        if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
+        report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
+        report.rawConnectionsCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBeforeRaw.0, to: ProcessCPUTime.seconds(), messages: raw.messages)
+        report.rawConnectionsBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
+            from: cpuBeforeRaw.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: raw.messages)
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
         let encoder = JSONEncoder()

@@ -22,6 +22,11 @@ struct FleetBenchReport: Codable, Sendable {
     /// The same for the raw publisher's window.
     var baselineCPUMicrosecondsPerMessage = 0.0
     var baselineBrokerCPUMicrosecondsPerMessage = 0.0
+    /// The ceiling: as many raw libmosquitto connections as devices, replaying pre-encoded messages.
+    var rawConnections = 0
+    var rawConnectionsMessagesPerSecond = 0.0
+    var rawConnectionsCPUMicrosecondsPerMessage = 0.0
+    var rawConnectionsBrokerCPUMicrosecondsPerMessage = 0.0
     /// Processor cores the fleet, the baseline and the broker shared.
     var cores = ProcessInfo.processInfo.activeProcessorCount
     var roundTrip = CommandRoundTrip.Result()
@@ -35,6 +40,9 @@ struct FleetBenchReport: Codable, Sendable {
     }
 
     private static func micros(_ value: Double) -> String { String(format: "%.1f µs", value) }
+
+    /// The raw N-connection ceiling as a share of the single raw publisher.
+    var ceilingRatio: Double { baselineMessagesPerSecond > 0 ? rawConnectionsMessagesPerSecond / baselineMessagesPerSecond : 0 }
 
     /// Fleet traffic as a share of the raw libmosquitto baseline.
     var trafficRatio: Double { baselineMessagesPerSecond > 0 ? fleetMessagesPerSecond / baselineMessagesPerSecond : 0 }
@@ -51,6 +59,8 @@ struct FleetBenchReport: Codable, Sendable {
             | fleet / baseline | \(String(format: "%.0f", trafficRatio * 100)) % \(mark(trafficRatio >= 0.8)) | ≥ 80 % |
             | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
             | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
+            | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
+            | fleet / ceiling (cost of simulating) | \(String(format: "%.0f", rawConnectionsMessagesPerSecond > 0 ? fleetMessagesPerSecond / rawConnectionsMessagesPerSecond * 100 : 0)) % | |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
             | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
             """

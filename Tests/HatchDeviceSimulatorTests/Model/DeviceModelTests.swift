@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchDeviceSimulator
 import Testing
 
 @Suite("Device model")
@@ -124,5 +125,20 @@ struct DeviceModelTests {
         #expect(Topics.registry(thing) == "hatch/registry/riotPlus_001122334455")
         #expect(Topics.routines(thing).request == "hatch/things/riotPlus_001122334455/routines/request")
         #expect(Topics.alarms(thing).accepted == "hatch/things/riotPlus_001122334455/alarms/request/accepted")
+    }
+
+    @Test func reportedFieldsChangedSinceAnEarlierState() throws {
+        let engine = EngineFixtures.engine(.restoreV5)
+        let before = engine.state
+        #expect(before.fields(changedSince: nil) == before.jsonValue.objectValue)
+        #expect(before.fields(changedSince: before).isEmpty)
+        var after = before
+        after.rssi -= 3
+        after.current.sound.v = 4321
+        let changed = after.fields(changedSince: before)
+        #expect(Set(changed.keys) == ["rssi", "current"])
+        #expect(changed["current"] == after.current.jsonValue)
+        after.nightlightOn = nil
+        #expect(after.fields(changedSince: before)["nightlightOn"] == .null)
     }
 }

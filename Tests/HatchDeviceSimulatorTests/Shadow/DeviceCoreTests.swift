@@ -136,4 +136,33 @@ struct DeviceCoreTests {
         try Data("garbage".utf8).write(to: store.fileURL(for: ThingName(rawValue: "bad")))
         #expect(throws: DeviceStateStoreError.self) { try store.load(ThingName(rawValue: "bad")) }
     }
+
+    @Test func reportAfterSomeoneElseWroteReportedRestoresTheDeviceState() throws {
+        var device = core()
+        _ = device.connected(now: now)
+        let forged = ShadowRequest.update(reported: ["current": ["srId": 99], "rssi": -10, "forged": true])
+        _ = device.receive(topic: device.shadowTopics.update, payload: forged.jsonData, now: now)
+        #expect(device.shadow.document.reported?["forged"] == true)
+        // The device's next report compares its whole state with what is stored, not with its last report.
+        let volume = ShadowRequest.update(desired: ["current": ["sound": ["v": 1234]]])
+        _ = device.receive(topic: device.shadowTopics.update, payload: volume.jsonData, now: now)
+        let reported = try #require(device.shadow.document.reported)
+        #expect(reported["forged"] == nil)
+        #expect(reported[path: ["current", "srId"]] == 0)
+        #expect(reported["rssi"] == .int(device.engine.state.rssi))
+        #expect(reported[path: ["current", "sound", "v"]] == 1234)
+    }
+
+    @Test func devicesWithTheSameRecordsPublishTheSameDocument() throws {
+        let first = core(), second = core(.restoreV4)
+        #expect(first.recordsMessage(.routines).payload == second.recordsMessage(.routines).payload)
+        let document = try JSONValue(data: first.recordsMessage(.routines).payload)
+        #expect(document["dataVersion"] == 1)
+        #expect(document["routines"]?.arrayValue?.first?["name"] == "Wind down")
+        var settings = DeviceSettings.factory(for: .restoreV5, timezone: "UTC")
+        settings.routines = RecordCollection(items: [EngineFixtures.windDown, Routine(id: 8, name: "Nap / quiet", steps: [])])
+        let other = DeviceCore(profile: EngineFixtures.profile(.restoreV5), settings: settings, shadow: ShadowDocument(), now: now)
+        let names = try JSONValue(data: other.recordsMessage(.routines).payload)["routines"]?.arrayValue?.map { $0["name"] }
+        #expect(names == ["Wind down", "Nap / quiet"])
+    }
 }

@@ -136,4 +136,34 @@ struct DeviceShadowTests {
         #expect(shadow.document.exists == false)
         #expect(shadow.delete(payload: Data(), timestamp: 10).rejection?["code"] == 404)
     }
+
+    @Test func documentsStayExactAcrossUpdatesThatAddChangeAndRemoveFields() throws {
+        var shadow = DeviceShadow()
+        let updates: [(desired: JSONValue?, reported: JSONValue?)] = [
+            (nil, ["current": ["srId": 0, "playing": "none", "color": ["r": 1, "g": 2]], "rssi": -50, "deviceInfo": ["f": "1.0"]]),
+            (nil, ["current": ["srId": 7, "color": ["r": 9]], "rssi": -52]),
+            (["current": ["sound": ["v": 100]]], nil),
+            (nil, ["current": ["color": ["g": .null]], "clock": ["i": 5]]),      // deletes a nested field, adds a section
+            (nil, ["current": ["color": ["r": .null]]]),                       // empties an object: pruned away
+            (.null, ["deviceInfo": .null, "rssi": -49]),                       // clears desired, removes a section
+            (nil, ["current": ["sound": ["v": 100, "id": 3]], "timezone": "UTC"]),
+        ]
+        for (index, update) in updates.enumerated() {
+            let previous = shadow.document
+            let result = shadow.apply(desired: update.desired, reported: update.reported, timestamp: 1000 + index, token: index % 2 == 0 ? "t\(index)" : nil)
+            let documents = try #require(result.publications.first { $0.channel == .updateDocuments })
+            // Byte for byte what encoding the whole document gives (compact, sorted keys).
+            #expect(documents.encoded == documents.payload.jsonData, "update \(index)")
+            #expect(documents.payload["previous"] == previous.documentsNode, "update \(index)")
+            #expect(documents.payload["current"] == shadow.document.documentsNode, "update \(index)")
+            #expect(documents.payload["clientToken"] == (index % 2 == 0 ? .string("t\(index)") : nil))
+        }
+        #expect(shadow.document.reported?[path: ["current", "color"]] == nil)
+        #expect(shadow.document.reported?["deviceInfo"] == nil)
+        _ = shadow.delete(payload: Data(), timestamp: 2000)
+        let afterDelete = shadow.apply(desired: nil, reported: ["rssi": -40], timestamp: 2001, token: nil)
+        let documents = try #require(afterDelete.publications.first { $0.channel == .updateDocuments }?.payload)
+        #expect(documents[path: ["current", "state", "reported"]] == ["rssi": -40])
+        #expect(documents[path: ["previous", "state"]] == .emptyObject)
+    }
 }

@@ -1,0 +1,57 @@
+import CMosquitto
+import Foundation
+import HatchMQTT
+
+/// The ceiling for any fleet of N devices on this machine: N plain libmosquitto clients on one
+/// thread, each publishing pre-encoded QoS 0 messages of the fleet's average size in turn, with no
+/// simulation and no Swift concurrency. Set beside the single raw publisher, it shows what the N
+/// connections cost by themselves (the broker's work per message grows with them). Like HatchMQTT's
+/// sessions, the clients drop libmosquitto's wake-up socket pair (3 descriptors per client would
+/// not fit 10,000 clients in the usual limits, and it costs a write per publish).
+enum RawConnectionsBaseline {
+    /// Messages handed to the sockets during about `seconds`, the seconds it took, and the
+    /// clients that connected (0 messages when none did).
+    static func run(host: String, port: Int, connections: Int, seconds: Double, payloadSize: Int,
+                    progress: (Int) -> Void) -> (messages: Int, seconds: Double, connected: Int, failure: String?) {
+        mosquitto_lib_init()
+        var clients: [OpaquePointer] = []
+        clients.reserveCapacity(connections)
+        defer { clients.forEach { mosquitto_disconnect($0); mosquitto_destroy($0) } }
+        var failure: String?
+        for index in 0..<connections {
+            guard let client = mosquitto_new("bench-raw-\(index)", true, nil) else {
+                failure = "mosquitto_new failed at client \(index + 1)"
+                break
+            }
+            MosquittoLibrary.releaseWakeupSocketPair(of: client)
+            mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1)
+            let rc = mosquitto_connect(client, host, Int32(port), 60)
+            guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else {
+                let reason = rc == Int32(MOSQ_ERR_ERRNO.rawValue) ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc))
+                failure = "client \(index + 1) could not connect: \(reason)"
+                mosquitto_destroy(client)
+                break
+            }
+            clients.append(client)
+            if index % 1000 == 999 { progress(index + 1) }
+        }
+        guard !clients.isEmpty else { return (0, seconds, 0, failure) }
+        // Read every CONNACK before publishing, as the fleet's devices do.
+        for _ in 0..<5 { for client in clients { _ = mosquitto_loop_read(client, 1) } }
+        let topics = clients.indices.map { "$aws/things/bench-raw-\($0)/shadow/update/documents" }
+        let payload = [UInt8](repeating: 0x61, count: max(1, payloadSize))
+        var sent = 0
+        let start = Date()
+        let deadline = start.addingTimeInterval(seconds)
+        while Date() < deadline {
+            for (client, topic) in zip(clients, topics) {
+                // Two messages per turn, as a device answers a report (`/update/accepted`, `/update/documents`).
+                for _ in 0..<2 where mosquitto_publish(client, nil, topic, Int32(payload.count), payload, 0, false) == Int32(MOSQ_ERR_SUCCESS.rawValue) {
+                    sent += 1
+                }
+                _ = mosquitto_loop_write(client, 2)
+            }
+        }
+        return (sent, Date().timeIntervalSince(start), clients.count, failure)
+    }
+}
