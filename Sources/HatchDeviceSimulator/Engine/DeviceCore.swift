@@ -136,6 +136,21 @@ public struct DeviceCore: Sendable {
         }
     }
 
+    /// Answers a shadow request while the device is offline, as the AWS shadow service does: the
+    /// document changes and the replies go out, and the device applies the delta when it reconnects.
+    public mutating func receiveWhileOffline(topic: String, payload: Data, now: Date) -> [OutgoingMessage] {
+        let timestamp = DeviceEngine.epoch(now)
+        let result: ShadowResult
+        switch topic {
+        case shadowTopics.update: result = shadow.update(payload: payload, timestamp: timestamp)
+        case shadowTopics.get: result = shadow.get(payload: payload, timestamp: timestamp)
+        case shadowTopics.delete: result = shadow.delete(payload: payload, timestamp: timestamp)
+        default: return []
+        }
+        if result.documentChanged { needsSave = true }
+        return publications(result)
+    }
+
     /// Applies a fault that acts inside the core (rejections, drops, delays, power).
     public mutating func applyFault(_ kind: FaultKind, realNow: Date) {
         switch kind {

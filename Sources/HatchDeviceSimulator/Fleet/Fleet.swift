@@ -23,6 +23,7 @@ public final class Fleet: Sendable {
     public let events: AsyncStream<FleetEvent>
 
     private let eventContinuation: AsyncStream<FleetEvent>.Continuation
+    private let devicesByThing: [String: SimulatedDevice]
     private let eventLoop: MQTTEventLoop
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let controlSession = Mutex<MQTTSession?>(nil)
@@ -56,6 +57,7 @@ public final class Fleet: Sendable {
             }
         }
         self.devices = devices
+        devicesByThing = Dictionary(devices.map { ($0.thingName.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Connects every device (`connectConcurrency` at a time), reporting progress, then starts the
@@ -111,7 +113,7 @@ public final class Fleet: Sendable {
             })
         }
         tasks.withLock { $0 += started }
-        if configuration.controlTopics { await startControl() }
+        await startService()
     }
 
     /// Stops the fleet: every device reports `connected: false`, publishes offline presence
@@ -241,37 +243,63 @@ public final class Fleet: Sendable {
     /// Concurrent scheduler workers.
     static let schedulerWorkers = 8
 
-    /// Subscribes to `hatch/fleet/control`; publishes status every 5 s and the event log.
-    private func startControl() async {
+    /// Connects the fleet's own session: it answers shadow requests for devices that are away and
+    /// republishes their presence; with `controlTopics` it also serves `hatch/fleet/control` and
+    /// publishes status every 5 s and the event log.
+    private func startService() async {
         let session = MQTTSession(configuration: MQTTConfiguration(
             broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)"),
             eventLoop: eventLoop)
         do {
             try await session.connect()
-            let requests = try await session.subscribe(Topics.fleetControl)
+            let shadowRequests = try await session.subscribe("$aws/things/+/shadow/+", qos: .atMostOnce)
             controlSession.withLock { $0 = session }
-            let control = Task { [weak self] in
-                for await message in requests {
+            var started = [Task { [weak self] in
+                for await message in shadowRequests {
                     guard let self else { return }
-                    await self.handleControl(message.payload, session: session)
+                    await self.answerWhileOffline(message, session: session)
                 }
+            }]
+            if configuration.controlTopics {
+                let requests = try await session.subscribe(Topics.fleetControl)
+                started.append(Task { [weak self] in
+                    for await message in requests {
+                        guard let self else { return }
+                        await self.handleControl(message.payload, session: session)
+                    }
+                })
+                started.append(Task { [weak self] in
+                    while !Task.isCancelled {
+                        guard let self else { return }
+                        try? await session.publish(Topics.fleetStatus, payload: self.status().jsonValue.jsonData, qos: .atLeastOnce, retain: true)
+                        try? await Task.sleep(for: .seconds(5))
+                    }
+                })
+                started.append(Task { [weak self] in
+                    guard let events = self?.events else { return }
+                    for await event in events {
+                        try? await session.publish(Topics.fleetEvents, payload: event.jsonValue.jsonData)
+                    }
+                })
             }
-            let status = Task { [weak self] in
-                while !Task.isCancelled {
-                    guard let self else { return }
-                    try? await session.publish(Topics.fleetStatus, payload: self.status().jsonValue.jsonData, qos: .atLeastOnce, retain: true)
-                    try? await Task.sleep(for: .seconds(5))
-                }
-            }
-            let log = Task { [weak self] in
-                guard let events = self?.events else { return }
-                for await event in events {
-                    try? await session.publish(Topics.fleetEvents, payload: event.jsonValue.jsonData)
-                }
-            }
-            tasks.withLock { $0 += [control, status, log] }
+            tasks.withLock { $0 += started }
         } catch {
-            eventContinuation.yield(FleetEvent(thing: nil, message: "control topic unavailable: \(error)"))
+            eventContinuation.yield(FleetEvent(thing: nil, message: "fleet service session unavailable (no shadow answers for offline devices, no control topic): \(error)"))
+        }
+    }
+
+    /// The shadow service stays up while a device is away (dropped, offline, rebooting): requests to
+    /// its shadow are answered as AWS answers them, and the device applies the delta when it is back.
+    private func answerWhileOffline(_ message: MQTTMessage, session: MQTTSession) async {
+        let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false)
+        guard levels.count == 5, let device = devicesByThing[String(levels[2])] else { return }
+        for reply in await device.answerWhileOffline(topic: message.topic, payload: message.payload) {
+            do {
+                try await session.publish(reply.topic, payload: reply.payload)
+                statistics.messagesOut.add(1, ordering: .relaxed)
+            } catch {
+                statistics.publishFailures.add(1, ordering: .relaxed)
+            }
         }
     }
 

@@ -129,6 +129,16 @@ public actor SimulatedDevice {
         saveIfNeeded()
     }
 
+    /// Answers a shadow request on the device's behalf while it is offline (the fleet's stand-in for
+    /// the AWS shadow service); returns nothing while the device is online and answers itself.
+    public func answerWhileOffline(topic: String, payload: Data) -> [OutgoingMessage] {
+        guard session == nil else { return [] }
+        dependencies.statistics.messagesIn.add(1, ordering: .relaxed)
+        let messages = core.receiveWhileOffline(topic: topic, payload: payload, now: dependencies.clock.now)
+        saveIfNeeded()
+        return messages
+    }
+
     /// Injects a fault; connection faults run in the background and reconnect by themselves.
     public func inject(_ kind: FaultKind) async {
         dependencies.statistics.faults.add(1, ordering: .relaxed)

@@ -56,6 +56,37 @@ struct FleetIntegrationTests {
         #expect(get[path: ["state", "reported", "clock", "i"]] == .int(2000 << 16 | 40000))
     }
 
+    @Test func shadowAnswersWhileTheDeviceIsAwayAndTheDeviceCatchesUp() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let fleet = try makeFleet(broker: broker, stateDirectory: nil)
+        try await fleet.start()
+        let nursery = try #require(fleet.device("Nursery"))
+        let shadow = Topics.Shadow(nursery.thingName)
+        await fleet.inject(FaultInjection(kind: .offline(seconds: 3), target: .devices(["Nursery"])))
+        #expect(await nursery.isOnline == false)
+        let subscriber = try RawSubscriber(port: broker.port, topics: [shadow.updateAccepted, shadow.getAccepted], count: 2)
+        try await subscriber.waitUntilSubscribed()
+        try rawPublish(port: broker.port, topic: shadow.update, payload: #"{"state":{"desired":{"current":{"sound":{"v":1234}}}},"clientToken":"away-1"}"#)
+        try rawPublish(port: broker.port, topic: shadow.get, payload: #"{"clientToken":"away-get"}"#)
+        let replies = try await subscriber.messages()
+        let accepted = try #require(replies.first { $0.topic == shadow.updateAccepted }?.payload, "\(subscriber.transcript)")
+        #expect(accepted["clientToken"] == "away-1")
+        #expect(accepted[path: ["state", "desired", "current", "sound", "v"]] == 1234)
+        let get = try #require(replies.first { $0.topic == shadow.getAccepted }?.payload)
+        #expect(get[path: ["state", "delta", "current", "sound", "v"]] == 1234)
+        #expect(await nursery.isOnline == false, "answered by the fleet's shadow service, not the device")
+
+        var online = false
+        for _ in 0..<100 where !online {
+            try await Task.sleep(for: .milliseconds(100))
+            online = await nursery.isOnline
+        }
+        #expect(online)
+        #expect(await nursery.reportedState.current.sound.v == 1234, "the device applied the delta when it came back")
+        await fleet.stop()
+    }
+
     @Test func abruptDisconnectPublishesOfflineThroughTheLastWill() async throws {
         let broker = try await MosquittoBroker.start()
         defer { broker.stop() }
@@ -135,11 +166,13 @@ struct FleetIntegrationTests {
         let fleet = try makeFleet(broker: broker, stateDirectory: folder)
         try await fleet.start()
         let nursery = try #require(fleet.device("Nursery"))
-        let presence = try RawSubscriber(port: broker.port, topics: [Topics.presence(nursery.thingName)], count: 3)
+        // online (retained), offline (the last will), offline with the time (the fleet's lifecycle record), online again.
+        let presence = try RawSubscriber(port: broker.port, topics: [Topics.presence(nursery.thingName)], count: 4)
         try await presence.waitUntilSubscribed()
         await fleet.inject(FaultInjection(kind: .reboot, target: .devices(["Nursery"])))
-        let states = try await presence.messages().map { $0.payload["state"] }
-        #expect(states == ["online", "offline", "online"])
+        let records = try await presence.messages().map(\.payload)
+        #expect(records.map { $0["state"] } == ["online", "offline", "offline", "online"], "\(presence.transcript)")
+        #expect(records[2]["timestamp"] == .int(Int(EngineFixtures.monday0600.timeIntervalSince1970)))
         let state = await nursery.reportedState
         #expect(state.lastReset == Int(EngineFixtures.monday0600.timeIntervalSince1970))
         #expect(state.connected)
