@@ -49,11 +49,13 @@ struct HatchctlWithoutFleetTests {
         let hatchctl = try Hatchctl()
         for arguments in [["volume", "Nursery", "140"], ["light", "Nursery", "chartreuse"], ["sound", "Nursery", "-3"],
                           ["alarm", "add", "Nursery", "--time", "25:99"], ["alarm", "add", "Nursery", "--time", "06:30", "--days", "funday"],
-                          ["alarm", "set", "Nursery", "Weekdays"]] {
+                          ["alarm", "set", "Nursery", "Weekdays"], ["fleet", "run", "--shard", "0/4"], ["fleet", "run", "--shard", "5/4"]] {
             let result = try await hatchctl.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
             #expect(!result.standardError.isEmpty)
         }
+        let shard = try await hatchctl.run(["fleet", "run", "--shard", "0/4"])
+        #expect(shard.standardError.contains("1 ≤ I ≤ N"), "\(shard)")
     }
 
     @Test("deps check: every feature module's requirements are met")

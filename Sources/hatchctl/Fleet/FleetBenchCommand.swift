@@ -10,7 +10,9 @@ import HatchMosquittoBroker
 ///
 /// 1. connect: N devices (own connection and last will each) until all are online with retained state;
 ///    time and resident memory.
-/// 2. traffic: every device runs an accelerated routine; fleet messages per second vs the baseline.
+/// 2. traffic: every device runs an accelerated routine; fleet messages per second vs the baseline (one
+///    raw libmosquitto publisher) and vs a ceiling (as many raw libmosquitto connections as devices,
+///    replaying pre-encoded messages), with the CPU each side and the broker spent per message.
 /// 3. round trip: M devices, commands at a fixed rate; desired → accepted and desired → reported, p50/p99.
 struct FleetBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,24 +57,18 @@ struct FleetBenchCommand: AsyncParsableCommand {
         var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
         try await measureConnectAndTraffic(url: url, broker: broker, report: &report, progress: progress)
         progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
-        let cpuBefore = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
+        let baselineCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let baseline = RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds, payloadSize: report.averagePayloadBytes)
         report.baselineMessagesPerSecond = Double(baseline.messages) / baseline.seconds
-        report.baselineCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBefore.0, to: ProcessCPUTime.seconds(), messages: baseline.messages)
-        report.baselineBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBefore.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: baseline.messages)
+        (report.baselineCPUMicrosecondsPerMessage, report.baselineBrokerCPUMicrosecondsPerMessage) = baselineCPU.perMessage(baseline.messages)
         progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
-        let cpuBeforeRaw = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
+        let rawCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: broker.port, connections: devices, seconds: seconds,
                                              payloadSize: report.averagePayloadBytes) { progress.bar("connecting raw clients", $0, of: devices) }
         report.rawConnections = raw.connected
         if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
         report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
-        report.rawConnectionsCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBeforeRaw.0, to: ProcessCPUTime.seconds(), messages: raw.messages)
-        report.rawConnectionsBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBeforeRaw.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: raw.messages)
+        (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
         let encoder = JSONEncoder()
@@ -116,15 +112,12 @@ struct FleetBenchCommand: AsyncParsableCommand {
         let statistics = fleet.statistics
         let outBefore = statistics.messagesOut.load(ordering: .relaxed)
         let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
-        let cpuBefore = (ProcessCPUTime.seconds(), ProcessCPUTime.seconds(of: broker.processIdentifier))
+        let fleetCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let windowStart = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         let elapsed = (ContinuousClock.now - windowStart).seconds
         let messages = statistics.messagesOut.load(ordering: .relaxed) - outBefore
-        report.fleetCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBefore.0, to: ProcessCPUTime.seconds(), messages: messages)
-        report.fleetBrokerCPUMicrosecondsPerMessage = ProcessCPUTime.microsecondsPerMessage(
-            from: cpuBefore.1, to: ProcessCPUTime.seconds(of: broker.processIdentifier), messages: messages)
+        (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = fleetCPU.perMessage(messages)
         report.fleetMessagesPerSecond = Double(messages) / elapsed
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)
         report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - bytesBefore) / max(1, messages)

@@ -29,7 +29,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
     var stateDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run only share I of N of the fleet file (0-based), e.g. 0/4.", valueName: "I/N"))
+    @Option(name: .long, help: ArgumentHelp("Run only share I of N of the fleet file (1-based: 1/4 … 4/4), every N-th device from the I-th.", valueName: "I/N"))
     var shard: String?
 
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
@@ -40,7 +40,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     func validate() throws {
         guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
         if let shard, FleetDefinition.parseShard(shard) == nil {
-            throw ValidationError("--shard takes I/N with 0 ≤ I < N, e.g. 0/4 (got '\(shard)').")
+            throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, e.g. 1/4 for the first quarter (got '\(shard)').")
         }
         if let startTime, SimulationClock.parseStartTime(startTime) == nil {
             throw ValidationError("--start-time takes ISO 8601 (2026-01-05T06:20:00Z) or HH:mm (got '\(startTime)').")
