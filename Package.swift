@@ -194,10 +194,13 @@ let package = Package(
 
         // MARK: - Command-line tool
 
+        // Process set-up that must run before main (malloc arenas); C for its constructor.
+        .target(name: "CHatchctlRuntime"),
         .executableTarget(
             name: "hatchctl",
             dependencies: [
                 "HatchModularDependencyContainer",
+                "CHatchctlRuntime",
                 "CMosquitto",
                 "HatchMQTT",
                 "HatchMosquittoBroker",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CHatchctlRuntime
 
 /// `hatchctl`: runs the simulated fleet and drives devices, routines and alarms from the command line.
 @main
@@ -26,4 +27,7 @@ struct Hatchctl: AsyncParsableCommand {
             DepsCommand.self,
         ]
     )
+
+    /// Keeps the process set-up of `CHatchctlRuntime` (two malloc arenas, set before main) linked in.
+    static let runtimeLinked = hatchctl_runtime_linked() == 1
 }

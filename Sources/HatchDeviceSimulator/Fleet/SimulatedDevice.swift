@@ -46,6 +46,11 @@ public actor SimulatedDevice {
     private var wasOnline = false
     private let due: Mutex<Date>
 
+    /// The most replies a device lets wait for its socket before it pauses. Like a real device's
+    /// small send buffer, it keeps a fleet that produces faster than its sockets drain from queueing
+    /// without bound (memory) and from starving other sessions on the same event loop.
+    static let queuedRepliesLimit = 8
+
     /// Creates the device from its spec, with settings and shadow from the state folder when saved.
     public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
         self.dependencies = dependencies
@@ -77,7 +82,7 @@ public actor SimulatedDevice {
         let configuration = MQTTConfiguration(
             broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: .seconds(30), cleanSession: true,
             will: MQTTWill(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true),
-            reconnect: .disabled)
+            reconnect: .disabled, qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)
         try await session.connect()
         async let shadowSubscription = session.subscribe(Topics.shadowPrefix(thingName) + "/+", qos: .atMostOnce)
