@@ -84,6 +84,14 @@ extension JSONValue {
                 value.write(into: &output)
             }
             output.append(UInt8(ascii: "]"))
+        case .object(let fields) where fields.count == 1:
+            // Shadow metadata is mostly `{"timestamp":N}`: nothing to sort.
+            let field = fields.first!
+            output.append(UInt8(ascii: "{"))
+            Self.writeString(field.key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            field.value.write(into: &output)
+            output.append(UInt8(ascii: "}"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
             for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {

@@ -49,7 +49,7 @@ public actor SimulatedDevice {
     /// The most replies a device lets wait for its socket before it pauses. Like a real device's
     /// small send buffer, it keeps a fleet that produces faster than its sockets drain from queueing
     /// without bound (memory) and from starving other sessions on the same event loop.
-    static let queuedRepliesLimit = 8
+    static let queuedRepliesLimit = 4
 
     /// Creates the device from its spec, with settings and shadow from the state folder when saved.
     public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {

@@ -10,9 +10,10 @@ import HatchMosquittoBroker
 ///
 /// 1. connect: N devices (own connection and last will each) until all are online with retained state;
 ///    time and resident memory.
-/// 2. traffic: every device runs an accelerated routine; fleet messages per second vs the baseline (one
-///    raw libmosquitto publisher) and vs a ceiling (as many raw libmosquitto connections as devices,
-///    replaying pre-encoded messages), with the CPU each side and the broker spent per message.
+/// 2. traffic: every device loops an accelerated routine (from connect on, as `devices/load-10k.yaml`
+///    does); fleet messages per second vs the baseline (one raw libmosquitto publisher) and vs a
+///    ceiling (as many raw libmosquitto connections as devices, replaying pre-encoded messages),
+///    with the CPU each side and the broker spent per message.
 /// 3. round trip: M devices, commands at a fixed rate; desired → accepted and desired → reported, p50/p99.
 struct FleetBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +33,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Real seconds for the traffic and round-trip phases.")
     var seconds: Double = 10
 
-    @Option(name: .long, help: "Clock speed during the traffic phase (routine steps are 60 simulated seconds).")
+    @Option(name: .long, help: "Clock speed of the traffic fleet (its routine steps are 60 simulated seconds).")
     var speed: Double = 600
 
     @Option(name: .long, help: ArgumentHelp("Write the JSON report to this file as well.", valueName: "file"))
@@ -86,8 +87,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
                                           progress: BenchProgress) async throws {
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
         let fleet = try Fleet(configuration: FleetConfiguration(
-            definition: try BenchFleet.definition(count: devices, name: "bench", steps: Int(((seconds + 10) * speed / 60).rounded(.up))),
-            broker: url, clock: clock,
+            definition: try BenchFleet.definition(count: devices, name: "bench", loopRoutine: true), broker: url, clock: clock,
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false))
         let residentBefore = MQTTLoadTest.residentMemoryBytes
         let started = ContinuousClock.now
@@ -99,16 +99,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.retainedMessagesAtConnect = fleet.statistics.messagesOut.load(ordering: .relaxed)
         progress.say(String(format: "%d/%d online in %.2f s, %.0f MB resident", report.connected, devices, report.connectSeconds, report.residentMegabytes))
 
-        let controller = MQTTSession(configuration: MQTTConfiguration(broker: url, clientID: "bench-controller"))
-        try await controller.connect()
-        let start = JSONValue.object(["state": .object(["desired": .object(["current": .object([
-            "srId": .int(1), "step": .int(1), "playing": .string("routine")])])])]).jsonData
-        for (index, device) in fleet.devices.enumerated() {
-            try await controller.publish(Topics.Shadow(device.thingName).update, payload: start)
-            if index % 1000 == 999 { progress.bar("starting routines", index + 1, of: devices) }
-        }
         try await Task.sleep(for: .seconds(1))
-        progress.say("traffic: every device runs a routine at ×\(Int(speed)) for \(seconds) s")
+        progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
         let outBefore = statistics.messagesOut.load(ordering: .relaxed)
         let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
@@ -122,7 +114,6 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)
         report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - bytesBefore) / max(1, messages)
         progress.say(String(format: "fleet: %.0f msg/s (average payload %d B)", report.fleetMessagesPerSecond, report.averagePayloadBytes))
-        await controller.disconnect()
         progress.say("stopping \(devices) devices")
         await fleet.stop()
     }
