@@ -26,7 +26,7 @@ public final class Fleet: Sendable {
     private let devicesByThing: [String: SimulatedDevice]
     private let eventLoop: MQTTEventLoop
     private let tasks = Mutex<[Task<Void, Never>]>([])
-    private let controlSession = Mutex<MQTTSession?>(nil)
+    private let serviceSession = Mutex<MQTTSession?>(nil)
     private let lastSample = Mutex<(time: Date, messages: Int)>((Date(), 0))
     private let running = Mutex(false)
 
@@ -134,7 +134,7 @@ public final class Fleet: Sendable {
                 if let device = iterator.next() { group.addTask { await device.disconnect(reason: "shutdown") } }
             }
         }
-        if let control = controlSession.withLock({ session in defer { session = nil }; return session }) {
+        if let control = serviceSession.withLock({ session in defer { session = nil }; return session }) {
             await control.disconnect()
         }
         running.withLock { $0 = false }
@@ -160,7 +160,7 @@ public final class Fleet: Sendable {
     /// lifecycle events AWS IoT publishes for a lost connection, the fleet then republishes the retained
     /// presence of each device still offline with the time it went away, so any client can show it.
     private func publishLifecycle(for devices: [SimulatedDevice]) async {
-        guard let session = controlSession.withLock({ $0 }) else { return }
+        guard let session = serviceSession.withLock({ $0 }) else { return }
         let droppedAt = Int(configuration.clock.now.timeIntervalSince1970)
         try? await Task.sleep(for: .milliseconds(200))  // let the broker publish the will first
         for device in devices where await !device.isOnline {
@@ -253,7 +253,7 @@ public final class Fleet: Sendable {
         do {
             try await session.connect()
             let shadowRequests = try await session.subscribe("$aws/things/+/shadow/+", qos: .atMostOnce)
-            controlSession.withLock { $0 = session }
+            serviceSession.withLock { $0 = session }
             var started = [Task { [weak self] in
                 for await message in shadowRequests {
                     guard let self else { return }
