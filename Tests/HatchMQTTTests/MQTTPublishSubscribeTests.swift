@@ -123,12 +123,17 @@ struct MQTTFlowControlTests {
     func backpressure() async throws {
         let broker = try await MosquittoBroker.start()
         let limit = 500
-        let session = try await TestSession.make(broker, configure: { $0.qos0QueueLimit = limit })
+        // A long keep-alive: on a loaded machine the resumed broker may take longer than 30 s to read the
+        // flood, and the ping that keeps the session alive waits behind it.
+        let session = try await TestSession.make(broker, configure: {
+            $0.qos0QueueLimit = limit
+            $0.keepAlive = .seconds(300)
+        })
         let receiver = try await TestSession.make(broker)
         let last = try await receiver.subscribe("flood/last")
         broker.suspend()
-        // 20,000 × 4 KiB = 80 MiB, far more than the loopback socket buffers hold.
-        let total = 20_000
+        // 8,000 × 4 KiB = 32 MiB, several times what the loopback socket buffers hold.
+        let total = 8_000
         let payload = Data(count: 4096)
         let published = Atomic<Int>(0)
         let flood = Task {
