@@ -199,8 +199,7 @@ struct HatchctlAgainstFleetTests {
             let done = Task {
                 for percent in stride(from: 10, through: 90, by: 5) {
                     _ = try? await hatchctl.run(["volume", "Nursery", String(percent), "--broker", household.broker.url])
-                    try? await Task.sleep(for: .milliseconds(300))
-                    if Task.isCancelled { return }
+                    do { try await Task.sleep(for: .milliseconds(300)) } catch { return }  // cancelled: the watcher printed
                 }
                 process.terminate()  // nothing was printed: end the watcher so the reader sees end of file
             }
@@ -231,8 +230,7 @@ struct HatchctlAgainstFleetTests {
             // moment, then drop the device until the watcher has seen it come back.
             let dropping = Task {
                 for _ in 0..<20 {
-                    try? await Task.sleep(for: .milliseconds(1500))
-                    if Task.isCancelled { return }
+                    do { try await Task.sleep(for: .milliseconds(1500)) } catch { return }  // cancelled: the watcher saw it
                     await household.fleet.inject(FaultInjection(kind: .dropConnection(reconnectAfter: 0.3), target: .devices(["Parents"])))
                 }
                 process.terminate()

@@ -62,7 +62,7 @@ extension JSONValue {
     public var jsonString: String { String(decoding: jsonData, as: UTF8.self) }
 
     /// The size in bytes of the compact JSON text (used for the 8 KB shadow limit).
-    public var encodedByteCount: Int { jsonData.count }
+    public var encodedByteCount: Int { encodedBytes.count }
 
     /// Appends the compact JSON text (sorted keys) to `output`, for building payloads from parts.
     public func write(into output: inout [UInt8]) {

@@ -59,7 +59,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         try await measureConnectAndTraffic(url: url, broker: broker, report: &report, progress: progress)
         progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
         let baselineCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
-        let baseline = RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds, payloadSize: report.averagePayloadBytes)
+        let baseline = try RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds, payloadSize: report.averagePayloadBytes)
         report.baselineMessagesPerSecond = Double(baseline.messages) / baseline.seconds
         (report.baselineCPUMicrosecondsPerMessage, report.baselineBrokerCPUMicrosecondsPerMessage) = baselineCPU.perMessage(baseline.messages)
         progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")

@@ -1,6 +1,5 @@
 import CMosquitto
 import Foundation
-import HatchMQTT
 
 /// The ceiling for any fleet of N devices on this machine: N plain libmosquitto clients on one
 /// thread, each publishing pre-encoded QoS 0 messages of the fleet's average size in turn, with no
@@ -13,26 +12,17 @@ enum RawConnectionsBaseline {
     /// clients that connected (0 messages when none did).
     static func run(host: String, port: Int, connections: Int, seconds: Double, payloadSize: Int,
                     progress: (Int) -> Void) -> (messages: Int, seconds: Double, connected: Int, failure: String?) {
-        mosquitto_lib_init()
         var clients: [OpaquePointer] = []
         clients.reserveCapacity(connections)
-        defer { clients.forEach { mosquitto_disconnect($0); mosquitto_destroy($0) } }
+        defer { clients.forEach(RawClient.close) }
         var failure: String?
         for index in 0..<connections {
-            guard let client = mosquitto_new("bench-raw-\(index)", true, nil) else {
-                failure = "mosquitto_new failed at client \(index + 1)"
+            do {
+                clients.append(try RawClient.connect(id: "bench-raw-\(index)", host: host, port: port, releaseSocketPair: true).get())
+            } catch {
+                failure = "client \(index + 1): \(error)"
                 break
             }
-            MosquittoLibrary.releaseWakeupSocketPair(of: client)
-            mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1)
-            let rc = mosquitto_connect(client, host, Int32(port), 60)
-            guard rc == Int32(MOSQ_ERR_SUCCESS.rawValue) else {
-                let reason = rc == Int32(MOSQ_ERR_ERRNO.rawValue) ? String(cString: strerror(errno)) : String(cString: mosquitto_strerror(rc))
-                failure = "client \(index + 1) could not connect: \(reason)"
-                mosquitto_destroy(client)
-                break
-            }
-            clients.append(client)
             if index % 1000 == 999 { progress(index + 1) }
         }
         guard !clients.isEmpty else { return (0, seconds, 0, failure) }
