@@ -82,7 +82,7 @@ public final class AlarmStateProvider {
         let reported = deviceState.reported
         let timeZone = TimeZone(identifier: reported.timezone) ?? .gmt
         return NextAlarm.find(in: alarms, after: Date(timeIntervalSince1970: TimeInterval(deviceState.timestamp)),
-                              timeZone: timeZone, alarmsDisabled: reported.alarmsDisabled)
+                              timeZone: timeZone, alarmsDisabled: reported.alarmsDisabled ?? false)
     }
 
     /// Follows the device's state, alarms and connection until the calling task is cancelled.

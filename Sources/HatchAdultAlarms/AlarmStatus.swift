@@ -45,11 +45,12 @@ public enum AlarmStatus: Sendable, Hashable, CustomStringConvertible {
               let alarm = alarms.first(where: { $0.id == current.srId }) else { return .idle }
         if let routine = routines.first(where: { $0.id == current.srId }) {
             let stepSound = routine.steps.indices.contains(current.step - 1) ? routine.steps[current.step - 1].sound?.id : nil
-            let looksLikeAlarm = reported.snooze.active || current.sound.id == alarm.sound.id || current.step == 1 && current.sound.id == WireConstants.soundOffID
+            let looksLikeAlarm = reported.snooze?.active == true || current.sound.id == alarm.sound.id || current.step == 1 && current.sound.isNoSound
             if stepSound == current.sound.id || !looksLikeAlarm { return .idle }
         }
-        if reported.snooze.active {
-            return .snoozed(alarm, until: reported.snooze.startTime + (alarm.snoozeDuration ?? reported.snoozeDuration))
+        if let snooze = reported.snooze, snooze.active {
+            let duration = alarm.snoozeDuration ?? reported.snoozeDuration ?? WireConstants.defaultSnoozeDuration
+            return .snoozed(alarm, until: snooze.startTime + duration)
         }
         return current.step <= 1 ? .sunrise(alarm) : .ringing(alarm)
     }

@@ -29,11 +29,13 @@ struct RoutineProgressTracker: Sendable {
         }
         let duration = routine.steps.indices.contains(current.step - 1) ? routine.steps[current.step - 1].duration : 0
         var endsAt: Int?
-        let untils = [current.color?.until ?? 0, current.sound.until].filter { $0 > 0 }
-        if let until = untils.max() {
-            endsAt = until
-        } else if duration > 0, let start = stepStartedAt {
-            endsAt = start + duration
+        var playbackLimit: Int?
+        if let color = current.color, color.until == .duration, color.duration > 0 { playbackLimit = color.duration }
+        if current.sound.until == .duration, current.sound.duration > 0 {
+            playbackLimit = max(playbackLimit ?? 0, current.sound.duration)
+        }
+        if let start = stepStartedAt, let limit = playbackLimit ?? (duration > 0 ? duration : nil) {
+            endsAt = start + limit
         }
         let timeLeft = endsAt.map { max(0, $0 - state.timestamp) }
         return RoutineProgress(routine: routine, step: current.step, paused: current.paused, stepEndsAt: endsAt, timeLeft: timeLeft)

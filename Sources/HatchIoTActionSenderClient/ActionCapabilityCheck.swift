@@ -13,9 +13,14 @@ enum ActionCapabilityCheck {
             return capabilities.clock ? nil : "it has no clock display"
         case .setToddlerLock:
             return capabilities.toddlerLock ? nil : "it has no toddler lock"
-        case .playSound(_, let volume, _, _, _), .setVolume(let volume):
+        case .playSound(let id, let volume, _, _):
+            if id == product.noSoundID || id == WireConstants.soundOffID { return "sound \(id) means no sound; stop the sound instead" }
             return RangeCheck.isScale(volume) ? nil : "volume \(volume) is outside 0…65535"
-        case .startRoutine, .turnOff, .stopSound, .setMute, .snooze, .dismissAlarm, .setAlarmsDisabled, .setSnoozeDuration:
+        case .setVolume(let volume):
+            return RangeCheck.isScale(volume) ? nil : "volume \(volume) is outside 0…65535"
+        case .snooze, .dismissAlarm, .setAlarmsDisabled, .setSnoozeDuration:
+            return capabilities.alarms ? nil : "it has no alarms"
+        case .startRoutine, .turnOff, .stopSound, .setMute:
             return nil
         }
     }

@@ -26,7 +26,7 @@ extension IoTDeviceState {
                 connected: true,
                 rssi: -52,
                 timezone: "Europe/London",
-                lastReset: nil
+                lastReset: "PowerOn"
             ),
             version: version,
             timestamp: timestamp

@@ -5,13 +5,15 @@ public enum DeviceAction: Sendable, Hashable {
     case startRoutine(id: Int)
     /// Stop everything (`current {srId: 0, step: 0, playing: none}`); also dismisses a ringing alarm.
     case turnOff
-    /// Show a custom colour (id 9999); channels and intensity 0…65535.
-    case setColor(r: Int, g: Int, b: Int, w: Int, intensity: Int, duration: Int = 0, until: Int = 0)
+    /// Show a custom colour (id 9999); channels and intensity 0…65535; with a `duration` (seconds)
+    /// it goes off by itself (`until: "duration"`), otherwise it stays (`"indefinite"`).
+    case setColor(r: Int, g: Int, b: Int, w: Int, intensity: Int, duration: Int = 0)
     /// Turn the light off (colour id 9998).
     case lightOff
-    /// Play a sound at a volume 0…65535.
-    case playSound(id: Int, volume: Int, url: String = "", duration: Int = 0, until: Int = 0)
-    /// Stop the sound (sound id 19998).
+    /// Play a sound at a volume 0…65535; the product's file for the id is sent when `url` is empty.
+    /// With a `duration` (seconds) it stops by itself.
+    case playSound(id: Int, volume: Int, url: String = "", duration: Int = 0)
+    /// Stop the sound (the product's no-sound id: 19998, or 0 on a Rest Mini).
     case stopSound
     /// Change the volume only (`current.sound.v`).
     case setVolume(Int)
@@ -44,17 +46,18 @@ public enum DeviceAction: Sendable, Hashable {
             return ["current": ["srId": .int(id), "step": 1, "playing": "routine", "paused": false]]
         case .turnOff, .dismissAlarm:
             return ["current": ["srId": 0, "step": 0, "playing": "none"]]
-        case .setColor(let r, let g, let b, let w, let intensity, let duration, let until):
+        case .setColor(let r, let g, let b, let w, let intensity, let duration):
             return ["current": ["color": ["id": .int(WireConstants.customColorID), "r": .int(r), "g": .int(g),
                                           "b": .int(b), "w": .int(w), "i": .int(intensity),
-                                          "duration": .int(duration), "until": .int(until)]]]
+                                          "duration": .int(duration), "until": Self.until(duration)]]]
         case .lightOff:
             return ["current": ["color": ["id": .int(WireConstants.colorOffID)]]]
-        case .playSound(let id, let volume, let url, let duration, let until):
-            return ["current": ["sound": ["id": .int(id), "v": .int(volume), "mute": false, "url": .string(url),
-                                          "duration": .int(duration), "until": .int(until)]]]
+        case .playSound(let id, let volume, let url, let duration):
+            let file = url.isEmpty ? product.sounds.sound(id: id)?.url ?? "" : url
+            return ["current": ["sound": ["id": .int(id), "v": .int(volume), "mute": false, "url": .string(file),
+                                          "duration": .int(duration), "until": Self.until(duration)]]]
         case .stopSound:
-            return ["current": ["sound": ["id": .int(WireConstants.soundOffID)]]]
+            return ["current": ["sound": ["id": .int(product.noSoundID)]]]
         case .setVolume(let volume):
             return ["current": ["sound": ["v": .int(volume)]]]
         case .setMute(let mute):
@@ -69,9 +72,9 @@ public enum DeviceAction: Sendable, Hashable {
         case .setClockBrightness(let brightness):
             return ["clock": ["i": .int(brightness.packed(for: product))]]
         case .setClockSchedule(let mode, let on, let off, let dim, let bright):
-            return ["clock": ["turnOffMode": .string(mode.rawValue), "turnOnAt": .string(on.description),
-                              "turnOffAt": .string(off.description), "turnDimAt": .string(dim.description),
-                              "turnBrightAt": .string(bright.description)]]
+            return ["clock": ["turnOffMode": .string(mode.rawValue), "turnOnAt": .string(on.wireValue),
+                              "turnOffAt": .string(off.wireValue), "turnDimAt": .string(dim.wireValue),
+                              "turnBrightAt": .string(bright.wireValue)]]
         case .setNightlight(let on):
             return ["nightlightOn": .bool(on)]
         case .snooze(let startTime):
@@ -81,6 +84,11 @@ public enum DeviceAction: Sendable, Hashable {
         case .setSnoozeDuration(let seconds):
             return ["snoozeDuration": .int(seconds)]
         }
+    }
+
+    /// `until` for a colour or sound with `duration` seconds (0: until changed).
+    static func until(_ duration: Int) -> JSONValue {
+        .string((duration > 0 ? PlaybackUntil.duration : .indefinite).rawValue)
     }
 
     /// The complete `shadow/update` request payload (`{"state": {"desired": …}, "clientToken": …}`).

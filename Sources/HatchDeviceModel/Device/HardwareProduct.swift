@@ -25,7 +25,8 @@ public enum HardwareProduct: String, Sendable, Hashable, Codable, CaseIterable {
         case .riotPlus:
             return HardwareCapabilities(light: true, clock: true, battery: true, packedClockBrightness: false, toddlerLock: true)
         case .restMini:
-            return HardwareCapabilities(light: false, clock: false, battery: false, packedClockBrightness: false, toddlerLock: false)
+            return HardwareCapabilities(light: false, clock: false, battery: false, packedClockBrightness: false, toddlerLock: false,
+                                        alarms: false)
         }
     }
 
@@ -41,29 +42,38 @@ public enum HardwareProduct: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// The hardware version a device of this product reports in `deviceInfo.hwVersion`.
+    /// The hardware version a device of this product reports in `deviceInfo.hwVersion`, in the
+    /// firmware's `major.minor.patch` form (a Rest+ 2nd gen reports `"8.0.0"`, a Restore 2 `"10.0.2"`).
     public var defaultHardwareVersion: String {
         switch self {
-        case .restoreIot: return "REST-IOT-1.0"
-        case .restoreV4: return "RESTORE-V4-2.1"
-        case .restoreV5: return "RESTORE-V5-3.0"
-        case .riot: return "RIOT-2.0"
-        case .riotPlus: return "RIOTPLUS-2.0"
-        case .restMini: return "RESTMINI-1.0"
+        case .restoreIot: return "6.0.1"
+        case .restoreV4: return "10.0.2"
+        case .restoreV5: return "11.0.0"
+        case .riot: return "8.0.0"
+        case .riotPlus: return "8.0.0"
+        case .restMini: return "4.0.0"
         }
     }
 
-    /// A plausible current firmware version for this product (`deviceInfo.f`).
+    /// A plausible current firmware version for this product (`deviceInfo.f`); the Rest+ 2nd gen,
+    /// Restore 2 and Restore 3 values are ones real devices reported.
     public var defaultFirmware: String {
         switch self {
-        case .restoreIot: return "4.2.11"
-        case .restoreV4: return "5.8.3"
-        case .restoreV5: return "6.1.4"
-        case .riot: return "3.9.22"
-        case .riotPlus: return "3.9.22"
-        case .restMini: return "1.4.7"
+        case .restoreIot: return "6.2.112"
+        case .restoreV4: return "10.1.448"
+        case .restoreV5: return "10.1.625"
+        case .riot: return "7.1.368"
+        case .riotPlus: return "7.1.368"
+        case .restMini: return "4.1.96"
         }
     }
+
+    /// The sound id that means "no sound": 0 on a Rest Mini (`RestMiniAudioTrack.NONE` in the
+    /// vendor's client), 19998 elsewhere (`NO_SOUND_ID`).
+    public var noSoundID: Int { self == .restMini ? WireConstants.restMiniNoSoundID : WireConstants.soundOffID }
+
+    /// The sounds the vendor's client names for this product (see ``SoundCatalog``).
+    public var sounds: SoundCatalog { SoundCatalog.of(self) }
 }
 
 /// The features a ``HardwareProduct`` has.
@@ -78,13 +88,16 @@ public struct HardwareCapabilities: Sendable, Hashable {
     public var packedClockBrightness: Bool
     /// Has a toddler lock.
     public var toddlerLock: Bool
+    /// Runs alarms (`alarmsDisabled`, `snoozeDuration`, `snooze`); a Rest Mini has none.
+    public var alarms: Bool
 
     /// Creates a capability set.
-    public init(light: Bool, clock: Bool, battery: Bool, packedClockBrightness: Bool, toddlerLock: Bool) {
+    public init(light: Bool, clock: Bool, battery: Bool, packedClockBrightness: Bool, toddlerLock: Bool, alarms: Bool = true) {
         self.light = light
         self.clock = clock
         self.battery = battery
         self.packedClockBrightness = packedClockBrightness
         self.toddlerLock = toddlerLock
+        self.alarms = alarms
     }
 }

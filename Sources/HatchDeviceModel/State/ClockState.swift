@@ -6,13 +6,13 @@ public struct ClockState: Sendable, Hashable, Codable {
     public var flags: Int
     /// Whether the display switches itself on and off on a schedule.
     public var turnOffMode: ClockTurnOffMode
-    /// When a scheduled display turns on (`HH:mm`).
+    /// When a scheduled display turns on (`HH:mm:ss` on the wire).
     public var turnOnAt: TimeOfDay
-    /// When a scheduled display turns off (`HH:mm`).
+    /// When a scheduled display turns off (`HH:mm:ss` on the wire).
     public var turnOffAt: TimeOfDay
-    /// When the display dims to night brightness (`HH:mm`).
+    /// When the display dims to night brightness (`HH:mm:ss` on the wire).
     public var turnDimAt: TimeOfDay
-    /// When the display returns to day brightness (`HH:mm`).
+    /// When the display returns to day brightness (`HH:mm:ss` on the wire).
     public var turnBrightAt: TimeOfDay
 
     /// Creates a clock state.
@@ -30,8 +30,8 @@ public struct ClockState: Sendable, Hashable, Codable {
     /// The wire form.
     public var jsonValue: JSONValue {
         ["i": .int(i), "flags": .int(flags), "turnOffMode": .string(turnOffMode.rawValue),
-         "turnOnAt": .string(turnOnAt.description), "turnOffAt": .string(turnOffAt.description),
-         "turnDimAt": .string(turnDimAt.description), "turnBrightAt": .string(turnBrightAt.description)]
+         "turnOnAt": .string(turnOnAt.wireValue), "turnOffAt": .string(turnOffAt.wireValue),
+         "turnDimAt": .string(turnDimAt.wireValue), "turnBrightAt": .string(turnBrightAt.wireValue)]
     }
 }
 

@@ -1,5 +1,6 @@
 /// The light (`current.color`): channels and intensity 0…65535; `id` 9998 is off, 9999 custom,
-/// anything else a preset. `duration` (seconds) and `until` (epoch seconds) end it; 0 means never.
+/// anything else a preset. With `until` `"duration"` it goes off `duration` seconds after it was set;
+/// with `"indefinite"` it stays until changed (both as the firmware reports them).
 public struct ColorState: Sendable, Hashable, Codable {
     /// Preset id, ``WireConstants/customColorID`` or ``WireConstants/colorOffID``.
     public var id: Int
@@ -13,13 +14,13 @@ public struct ColorState: Sendable, Hashable, Codable {
     public var w: Int
     /// Intensity 0…65535.
     public var i: Int
-    /// Seconds the colour stays on; 0 = until changed.
+    /// Seconds the colour stays on when ``until`` is ``PlaybackUntil/duration``.
     public var duration: Int
-    /// Epoch second at which the colour goes off; 0 = none.
-    public var until: Int
+    /// Whether the colour ends after ``duration`` or stays until changed.
+    public var until: PlaybackUntil
 
     /// Creates a colour.
-    public init(id: Int, r: Int = 0, g: Int = 0, b: Int = 0, w: Int = 0, i: Int = 0, duration: Int = 0, until: Int = 0) {
+    public init(id: Int, r: Int = 0, g: Int = 0, b: Int = 0, w: Int = 0, i: Int = 0, duration: Int = 0, until: PlaybackUntil = .indefinite) {
         self.id = id
         self.r = r
         self.g = g
@@ -40,7 +41,7 @@ public struct ColorState: Sendable, Hashable, Codable {
         w = try c.decodeIfPresent(Int.self, forKey: .w) ?? 0
         i = try c.decodeIfPresent(Int.self, forKey: .i) ?? 0
         duration = try c.decodeIfPresent(Int.self, forKey: .duration) ?? 0
-        until = try c.decodeIfPresent(Int.self, forKey: .until) ?? 0
+        until = (try? c.decodeIfPresent(PlaybackUntil.self, forKey: .until)) ?? .indefinite
     }
 
     /// The light off.
@@ -52,6 +53,6 @@ public struct ColorState: Sendable, Hashable, Codable {
     /// The wire form.
     public var jsonValue: JSONValue {
         ["id": .int(id), "r": .int(r), "g": .int(g), "b": .int(b), "w": .int(w), "i": .int(i),
-         "duration": .int(duration), "until": .int(until)]
+         "duration": .int(duration), "until": .string(until.rawValue)]
     }
 }

@@ -24,6 +24,17 @@ public struct CurrentState: Sendable, Hashable, Codable {
         self.sound = sound
     }
 
+    /// Decodes leniently: a Rest Mini reports no `srId` or `paused` (0 and `false`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        srId = try c.decodeIfPresent(Int.self, forKey: .srId) ?? 0
+        playing = try c.decodeIfPresent(PlayingMode.self, forKey: .playing) ?? PlayingMode.none
+        step = try c.decodeIfPresent(Int.self, forKey: .step) ?? 0
+        paused = try c.decodeIfPresent(Bool.self, forKey: .paused) ?? false
+        color = try c.decodeIfPresent(ColorState.self, forKey: .color)
+        sound = try c.decode(SoundState.self, forKey: .sound)
+    }
+
     /// The wire form.
     public var jsonValue: JSONValue {
         var fields: [String: JSONValue] = [

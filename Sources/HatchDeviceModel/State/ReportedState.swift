@@ -1,8 +1,10 @@
 import Foundation
 
 /// The complete reported state of a Restore-family device (`state.reported`), with the field
-/// names and scales of the real firmware. Fields a product lacks are `nil` and absent on the wire
-/// (`clock` and `current.color` on a Rest Mini, `deviceInfo.b` on mains-only products).
+/// names, types and scales of the real firmware. Fields a product lacks are `nil` and absent on the
+/// wire (`clock`, `current.color`, the nightlight and the alarm fields on a Rest Mini, `deviceInfo.b`
+/// on mains-only products). Firmware fields the toolkit does not interpret (`env`, `rF`, `REX`,
+/// `lucky`, …) travel in ``firmwareFields``.
 public struct ReportedState: Sendable, Hashable, Codable {
     /// What is playing.
     public var current: CurrentState
@@ -16,12 +18,12 @@ public struct ReportedState: Sendable, Hashable, Codable {
     public var nightlightOn: Bool?
     /// Nightlight intensity 0…65535; products with a light only.
     public var nightlightIntensity: Int?
-    /// Whether all alarms are suspended.
-    public var alarmsDisabled: Bool
-    /// Seconds a snooze lasts (540 by default).
-    public var snoozeDuration: Int
-    /// The running snooze.
-    public var snooze: SnoozeState
+    /// Whether all alarms are suspended; products with alarms only.
+    public var alarmsDisabled: Bool?
+    /// Seconds a snooze lasts (540 by default); products with alarms only.
+    public var snoozeDuration: Int?
+    /// The running snooze; products with alarms only.
+    public var snooze: SnoozeState?
     /// Firmware, hardware version and battery.
     public var deviceInfo: DeviceInfo
     /// Whether the device is connected to the cloud.
@@ -30,14 +32,17 @@ public struct ReportedState: Sendable, Hashable, Codable {
     public var rssi: Int
     /// IANA time zone of the device (alarms and schedules use it).
     public var timezone: String
-    /// Epoch second of the last reboot.
-    public var lastReset: Int?
+    /// Why the device last started (`PowerOn`, `SoftwareReset`, `DeepSleep`).
+    public var lastReset: String?
+    /// The firmware's other top-level fields, reported as they are (`env`, `dataVersion`, `timer`,
+    /// `rF`, `streaming`, `REX`, `owned`, `LWTP`, `logging`, `debug`, `lucky`, `LDR`, …).
+    public var firmwareFields: [String: JSONValue]
 
     /// Creates a reported state.
     public init(current: CurrentState, clock: ClockState?, toddlerLock: ToddlerLockState?, toddlerLockOn: Bool?,
-                nightlightOn: Bool?, nightlightIntensity: Int?, alarmsDisabled: Bool, snoozeDuration: Int,
-                snooze: SnoozeState, deviceInfo: DeviceInfo, connected: Bool, rssi: Int, timezone: String,
-                lastReset: Int?) {
+                nightlightOn: Bool?, nightlightIntensity: Int?, alarmsDisabled: Bool?, snoozeDuration: Int?,
+                snooze: SnoozeState?, deviceInfo: DeviceInfo, connected: Bool, rssi: Int, timezone: String,
+                lastReset: String?, firmwareFields: [String: JSONValue] = [:]) {
         self.current = current
         self.clock = clock
         self.toddlerLock = toddlerLock
@@ -52,6 +57,38 @@ public struct ReportedState: Sendable, Hashable, Codable {
         self.rssi = rssi
         self.timezone = timezone
         self.lastReset = lastReset
+        self.firmwareFields = firmwareFields
+    }
+
+    /// The fields decoded by name; everything else is a firmware field.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case current, clock, toddlerLock, toddlerLockOn, nightlightOn, nightlightIntensity, alarmsDisabled,
+             snoozeDuration, snooze, deviceInfo, connected, rssi, timezone, lastReset
+    }
+
+    /// Encodes the wire form (``jsonValue``), firmware fields included.
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue.encode(to: encoder)
+    }
+
+    /// Decodes the typed fields; ``firmwareFields`` is filled by ``init(jsonValue:)``.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        current = try c.decode(CurrentState.self, forKey: .current)
+        clock = try c.decodeIfPresent(ClockState.self, forKey: .clock)
+        toddlerLock = try c.decodeIfPresent(ToddlerLockState.self, forKey: .toddlerLock)
+        toddlerLockOn = try c.decodeIfPresent(Bool.self, forKey: .toddlerLockOn)
+        nightlightOn = try c.decodeIfPresent(Bool.self, forKey: .nightlightOn)
+        nightlightIntensity = try c.decodeIfPresent(Int.self, forKey: .nightlightIntensity)
+        alarmsDisabled = try c.decodeIfPresent(Bool.self, forKey: .alarmsDisabled)
+        snoozeDuration = try c.decodeIfPresent(Int.self, forKey: .snoozeDuration)
+        snooze = try c.decodeIfPresent(SnoozeState.self, forKey: .snooze)
+        deviceInfo = try c.decode(DeviceInfo.self, forKey: .deviceInfo)
+        connected = try c.decodeIfPresent(Bool.self, forKey: .connected) ?? false
+        rssi = try c.decodeIfPresent(Int.self, forKey: .rssi) ?? 0
+        timezone = try c.decodeIfPresent(String.self, forKey: .timezone) ?? "UTC"
+        lastReset = try? c.decodeIfPresent(String.self, forKey: .lastReset)
+        firmwareFields = [:]
     }
 
     /// The wire form (`state.reported`).
@@ -82,12 +119,18 @@ public struct ReportedState: Sendable, Hashable, Codable {
         put("toddlerLockOn", toddlerLockOn, was: old.map(\.toddlerLockOn)) { .bool($0) }
         put("nightlightOn", nightlightOn, was: old.map(\.nightlightOn)) { .bool($0) }
         put("nightlightIntensity", nightlightIntensity, was: old.map(\.nightlightIntensity)) { .int($0) }
-        put("lastReset", lastReset, was: old.map(\.lastReset)) { .int($0) }
+        put("lastReset", lastReset, was: old.map(\.lastReset)) { .string($0) }
+        if firmwareFields != old?.firmwareFields {
+            for (key, value) in firmwareFields where old?.firmwareFields[key] != value { fields[key] = value }
+            for key in (old?.firmwareFields ?? [:]).keys where firmwareFields[key] == nil { fields[key] = .null }
+        }
         return fields
     }
 
     /// Reads a complete reported document (e.g. `state.reported` from `/get/accepted`).
     public init(jsonValue: JSONValue) throws {
         self = try JSONDecoder().decode(ReportedState.self, from: jsonValue.jsonData)
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        firmwareFields = (jsonValue.objectValue ?? [:]).filter { !known.contains($0.key) }
     }
 }

@@ -1,21 +1,22 @@
-/// The sound (`current.sound`): `id` 19998 is no sound; volume `v` 0…65535; `url` for streamed
-/// sounds; `duration` (seconds) and `until` (epoch seconds) end it, 0 meaning never.
+/// The sound (`current.sound`): `id` is the product's sound id (``HardwareProduct/noSoundID`` for no
+/// sound); volume `v` 0…65535; `url` the sound's file; with `until` `"duration"` it stops `duration`
+/// seconds after it started, with `"indefinite"` it plays until changed.
 public struct SoundState: Sendable, Hashable, Codable {
-    /// Sound id or ``WireConstants/soundOffID``.
+    /// Sound id, or the product's ``HardwareProduct/noSoundID``.
     public var id: Int
     /// Volume 0…65535.
     public var v: Int
     /// Muted.
     public var mute: Bool
-    /// Stream URL, empty for built-in sounds.
+    /// The sound's file (the vendor's no-sound file when nothing plays).
     public var url: String
-    /// Seconds the sound plays; 0 = until changed.
+    /// Seconds the sound plays when ``until`` is ``PlaybackUntil/duration``.
     public var duration: Int
-    /// Epoch second at which the sound stops; 0 = none.
-    public var until: Int
+    /// Whether the sound ends after ``duration`` or plays until changed.
+    public var until: PlaybackUntil
 
     /// Creates a sound.
-    public init(id: Int, v: Int, mute: Bool = false, url: String = "", duration: Int = 0, until: Int = 0) {
+    public init(id: Int, v: Int, mute: Bool = false, url: String = "", duration: Int = 0, until: PlaybackUntil = .indefinite) {
         self.id = id
         self.v = v
         self.mute = mute
@@ -32,18 +33,29 @@ public struct SoundState: Sendable, Hashable, Codable {
         mute = try c.decodeIfPresent(Bool.self, forKey: .mute) ?? false
         url = try c.decodeIfPresent(String.self, forKey: .url) ?? ""
         duration = try c.decodeIfPresent(Int.self, forKey: .duration) ?? 0
-        until = try c.decodeIfPresent(Int.self, forKey: .until) ?? 0
+        until = (try? c.decodeIfPresent(PlaybackUntil.self, forKey: .until)) ?? .indefinite
     }
 
-    /// No sound.
-    public static let off = SoundState(id: WireConstants.soundOffID, v: 0)
+    /// No sound on a Restore-family or Rest 2nd gen device (id 19998 and the vendor's no-sound file).
+    public static let off = SoundState.off(for: .restoreV5)
+
+    /// No sound on `product`, at volume `v`: id 19998 with the vendor's no-sound file, or 0 on a
+    /// Rest Mini (`RestMiniAudioTrack.NONE`).
+    public static func off(for product: HardwareProduct, v: Int = 0) -> SoundState {
+        product == .restMini
+            ? SoundState(id: product.noSoundID, v: v)
+            : SoundState(id: product.noSoundID, v: v, url: WireConstants.noSoundURL)
+    }
+
+    /// Whether `id` means "no sound" (19998 on every product, and 0 on a Rest Mini).
+    public var isNoSound: Bool { id == WireConstants.soundOffID || id == 0 }
 
     /// Whether a sound is audible.
-    public var isPlaying: Bool { id != WireConstants.soundOffID && !mute && v > 0 }
+    public var isPlaying: Bool { !isNoSound && !mute && v > 0 }
 
     /// The wire form.
     public var jsonValue: JSONValue {
         ["id": .int(id), "v": .int(v), "mute": .bool(mute), "url": .string(url),
-         "duration": .int(duration), "until": .int(until)]
+         "duration": .int(duration), "until": .string(until.rawValue)]
     }
 }

@@ -1,5 +1,5 @@
-/// A wall-clock time of day in the device's time zone, written `HH:mm` on the wire (alarm wake
-/// times, clock and toddler-lock schedules).
+/// A wall-clock time of day in the device's time zone: `HH:mm:ss` in the reported shadow (clock and
+/// toddler-lock schedules, as the firmware writes `"22:00:00"`), `HH:mm` in alarm records and output.
 public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// 0…23.
     public let hour: Int
@@ -29,6 +29,9 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
 
     /// Minutes since midnight.
     public var minutesSinceMidnight: Int { hour * 60 + minute }
+
+    /// `HH:mm:ss`, the shadow's form (seconds are always 00).
+    public var wireValue: String { description + ":00" }
 
     /// `HH:mm`.
     public var description: String {

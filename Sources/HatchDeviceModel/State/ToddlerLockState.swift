@@ -2,9 +2,9 @@
 public struct ToddlerLockState: Sendable, Hashable, Codable {
     /// When the lock is active.
     public var turnOnMode: ToddlerLockMode
-    /// Start of the custom window (`HH:mm`).
+    /// Start of the custom window (`HH:mm:ss` on the wire).
     public var turnOnAt: TimeOfDay
-    /// End of the custom window (`HH:mm`).
+    /// End of the custom window (`HH:mm:ss` on the wire).
     public var turnOffAt: TimeOfDay
 
     /// Creates a toddler-lock setting.
@@ -25,8 +25,8 @@ public struct ToddlerLockState: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        ["turnOnMode": .string(turnOnMode.rawValue), "turnOnAt": .string(turnOnAt.description),
-         "turnOffAt": .string(turnOffAt.description)]
+        ["turnOnMode": .string(turnOnMode.rawValue), "turnOnAt": .string(turnOnAt.wireValue),
+         "turnOffAt": .string(turnOffAt.wireValue)]
     }
 }
 

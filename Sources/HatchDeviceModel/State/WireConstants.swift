@@ -4,8 +4,12 @@ public enum WireConstants {
     public static let colorOffID = 9998
     /// Colour id meaning "custom colour" (r/g/b/w/i given explicitly).
     public static let customColorID = 9999
-    /// Sound id meaning "no sound".
+    /// Sound id meaning "no sound" on every product but the Rest Mini (`NO_SOUND_ID` in the vendor's client).
     public static let soundOffID = 19998
+    /// Sound id meaning "no sound" on a Rest Mini (`RestMiniAudioTrack.NONE`).
+    public static let restMiniNoSoundID = 0
+    /// The file the firmware reports with "no sound".
+    public static let noSoundURL = "https://images.hatchbaby.com/content/sounds/noSound.wav"
     /// The full scale of colour channels, intensity and volume (0…65535).
     public static let fullScale = 65535
     /// Clock flag bit: display on.

@@ -15,7 +15,7 @@ extension DeviceEngine {
     /// Finds the earliest enabled alarm occurrence strictly after `date` (none when alarms are disabled).
     mutating func planAlarms(after date: Date) {
         nextAlarm = nil
-        guard !settings.alarmsDisabled else { return }
+        guard profile.product.capabilities.alarms, !settings.alarmsDisabled else { return }
         for alarm in settings.alarms.items where alarm.enabled {
             guard let fire = nextOccurrence(of: alarm, after: date) else { continue }
             // Without a light there is no sunrise: the alarm starts at the wake time.
@@ -88,7 +88,7 @@ extension DeviceEngine {
         var color = alarm.color
         color.i = Int((Double(alarm.color.i) * fraction).rounded())
         color.duration = 0
-        color.until = 0
+        color.until = .indefinite
         state.current.color = color
         stateChanged = true
         let interval = max(Self.minimumRampInterval, total / 100)
@@ -109,12 +109,12 @@ extension DeviceEngine {
         if profile.product.capabilities.light {
             var color = alarm.color
             color.duration = 0
-            color.until = 0
+            color.until = .indefinite
             state.current.color = color
         }
-        var sound = alarm.sound
+        var sound = alarm.sound.isNoSound ? noSound : withURL(alarm.sound)
         sound.duration = 0
-        sound.until = 0
+        sound.until = .indefinite
         state.current.sound = sound
         state.snooze = SnoozeState(active: false, startTime: 0)
         stateChanged = true
@@ -138,7 +138,7 @@ extension DeviceEngine {
         let start = startTime > 0 ? startTime : Self.epoch(now)
         let until = Date(timeIntervalSince1970: TimeInterval(start + duration))
         alarmPhase = .snoozed(id: phase.alarmID, until: max(until, now))
-        state.current.sound = SoundState(id: WireConstants.soundOffID, v: settings.volume)
+        state.current.sound = noSound
         state.snooze = SnoozeState(active: true, startTime: start)
         stateChanged = true
         return [.alarmSnoozed(alarmID: phase.alarmID, until: start + duration)]

@@ -32,13 +32,22 @@ extension DeviceEngine {
             case "clock":
                 guard capabilities.clock, let patch = value.objectValue else { mark([key], false); continue }
                 applyClock(patch)
-                runHousekeepingClockOnly(at: now)
+                // An explicit display on/off wins until the next transition; a new schedule without
+                // one takes effect at once.
+                let scheduleChanged = ["turnOffMode", "turnOnAt", "turnOffAt"].contains { patch[$0] != nil }
+                if patch["flags"] == nil, scheduleChanged { applyClockScheduleLevel(at: now) }
                 outcome.events.append(.settingsChanged)
                 mark([key], true)
             case "toddlerLock":
                 guard capabilities.toddlerLock, let patch = value.objectValue else { mark([key], false); continue }
                 applyToddlerLock(patch, at: now)
                 outcome.events.append(.settingsChanged)
+                mark([key], true)
+            case "toddlerLockOn":
+                // The lock button: engages or releases the lock until the next scheduled transition.
+                guard capabilities.toddlerLock, let locked = value.boolValue else { mark([key], false); continue }
+                state.toddlerLockOn = locked
+                stateChanged = true
                 mark([key], true)
             case "nightlightOn", "nightlightIntensity":
                 guard capabilities.light else { mark([key], false); continue }
@@ -52,6 +61,8 @@ extension DeviceEngine {
                 stateChanged = true
                 outcome.events.append(.settingsChanged)
                 mark([key], true)
+            case _ where ["alarmsDisabled", "snoozeDuration", "snooze"].contains(key) && !capabilities.alarms:
+                mark([key], false)
             case "alarmsDisabled":
                 guard let disabled = value.boolValue else { mark([key], false); continue }
                 settings.alarmsDisabled = disabled
@@ -82,11 +93,11 @@ extension DeviceEngine {
                 calendar.timeZone = zone
                 stateChanged = true
                 planAlarms(after: now)
-                runHousekeepingClockOnly(at: now)
+                applyClockScheduleLevel(at: now)
                 outcome.events.append(.settingsChanged)
                 mark([key], true)
             default:
-                // Read-only (deviceInfo, rssi, connected, toddlerLockOn, lastReset) or unknown: stays desired.
+                // Read-only (deviceInfo, rssi, connected, lastReset) or unknown: stays desired.
                 mark([key], false)
             }
         }
@@ -118,8 +129,18 @@ extension DeviceEngine {
                 applied = false
             }
         } else if playing == .remote {
-            if state.current.playing == PlayingMode.none {
+            // A remote choice takes over from a running routine or alarm; what shows stays until the
+            // patch's own colour or sound replaces it.
+            if let run = routineRun {
+                events.append(.routineFinished(id: run.id))
+                routineRun = nil
+                state.current.paused = false
+            }
+            events += leaveAlarm()
+            if state.current.playing != .remote || step.map({ $0 != state.current.step }) == true {
                 state.current.playing = .remote
+                state.current.srId = 0
+                state.current.step = step ?? state.current.step
                 stateChanged = true
             }
         } else if let step, let run = routineRun {
@@ -153,7 +174,7 @@ extension DeviceEngine {
             if let w = patch["w"]?.intValue { color.w = w }
             if let i = patch["i"]?.intValue { color.i = i }
             color.duration = patch["duration"]?.intValue ?? 0
-            color.until = patch["until"]?.intValue ?? 0
+            color.until = Self.until(patch, duration: color.duration)
             colorEnds = Self.endDate(duration: color.duration, until: color.until, now: now)
             if state.current.playing == PlayingMode.none {
                 state.current.playing = .remote
@@ -165,12 +186,18 @@ extension DeviceEngine {
         guard color.id == WireConstants.customColorID else { return [] }
         var preset = color
         preset.duration = 0
-        preset.until = 0
+        preset.until = .indefinite
         settings.colorPreset = preset
         return [.settingsChanged]
     }
 
-    /// `current.sound`: 19998 stops the sound; `v` alone changes the volume.
+    /// `until` of a colour or sound patch: as given, else `duration` when a duration is given.
+    static func until(_ patch: [String: JSONValue], duration: Int) -> PlaybackUntil {
+        if let text = patch["until"]?.stringValue { return PlaybackUntil(wire: text) }
+        return duration > 0 ? .duration : .indefinite
+    }
+
+    /// `current.sound`: the product's no-sound id stops the sound; `v` alone changes the volume.
     mutating func applySound(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
         var sound = state.current.sound
         var events: [EngineEvent] = []
@@ -181,17 +208,17 @@ extension DeviceEngine {
         }
         if let mute = patch["mute"]?.boolValue { sound.mute = mute }
         if let id = patch["id"]?.intValue {
-            if id == WireConstants.soundOffID {
-                sound.id = id
-                sound.url = ""
-                sound.duration = 0
-                sound.until = 0
+            if SoundState(id: id, v: 0).isNoSound {
+                let volume = sound.v
+                sound = noSound
+                sound.v = volume
                 soundEnds = nil
             } else {
                 sound.id = id
                 sound.url = patch["url"]?.stringValue ?? ""
+                sound = withURL(sound)
                 sound.duration = patch["duration"]?.intValue ?? 0
-                sound.until = patch["until"]?.intValue ?? 0
+                sound.until = Self.until(patch, duration: sound.duration)
                 soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
                 if state.current.playing == PlayingMode.none { state.current.playing = .remote }
             }
@@ -230,8 +257,9 @@ extension DeviceEngine {
         stateChanged = true
     }
 
-    /// Re-evaluates the scheduled clock display now (after a clock or time-zone change).
-    mutating func runHousekeepingClockOnly(at now: Date) {
+    /// Sets a scheduled clock display to what its schedule says for `now`: at boot, and when the
+    /// schedule or the time zone changes.
+    mutating func applyClockScheduleLevel(at now: Date) {
         guard var clock = state.clock, clock.turnOffMode == .scheduled else { return }
         let on = timeOfDay(at: now).isWithin(from: clock.turnOnAt, to: clock.turnOffAt)
         clock.flags = on ? clock.flags | ClockFlags.on.rawValue : clock.flags & ~ClockFlags.on.rawValue
@@ -250,6 +278,9 @@ extension DeviceEngine {
 
     /// Handles an alarm record request and re-plans the alarms.
     public mutating func handle(_ request: RecordRequest<Alarm>, at now: Date) throws(ShadowRejection) -> [EngineEvent] {
+        guard profile.product.capabilities.alarms else {
+            throw ShadowRejection(code: 400, message: "A \(profile.product.marketingName) (\(profile.product.rawValue)) has no alarms")
+        }
         try settings.alarms.apply(request)
         return [.recordsChanged(.alarms), .settingsChanged] + alarmsChanged(at: now)
     }

@@ -31,27 +31,64 @@ extension DeviceEngine {
         return ClockDisplay(isOn: isOn, isDimmed: dimmed, brightness: isOn ? (dimmed ? brightness.night : brightness.day) : 0)
     }
 
-    /// The minute tick: clock schedule, toddler lock, battery, `rssi` jitter.
-    @discardableResult
-    mutating func runHousekeeping(at now: Date) -> [EngineEvent] {
-        var events: [EngineEvent] = []
-        let time = timeOfDay(at: now)
-        if var clock = state.clock, clock.turnOffMode == .scheduled {
-            let shouldBeOn = time.isWithin(from: clock.turnOnAt, to: clock.turnOffAt)
-            let flags = shouldBeOn ? clock.flags | ClockFlags.on.rawValue : clock.flags & ~ClockFlags.on.rawValue
+    /// Applies the schedule transitions whose moments fell after the last check and at or before
+    /// `now`: a scheduled clock turns on at `turnOnAt` and off at `turnOffAt`, a custom toddler lock
+    /// engages at `turnOnAt` and releases at `turnOffAt`. Schedules act on their edges only, so
+    /// between two transitions the last explicit command holds; when a clock jump passes several,
+    /// the latest one wins and each applies once (moments are absolute, so a daylight-saving change
+    /// neither repeats nor skips one).
+    mutating func applyScheduleTransitions(through now: Date) {
+        let start = lastScheduleCheck
+        guard now > start else { return }
+        lastScheduleCheck = now
+        if var clock = state.clock, clock.turnOffMode == .scheduled,
+           let on = latestEdge(on: clock.turnOnAt, off: clock.turnOffAt, after: start, through: now) {
+            let flags = on ? clock.flags | ClockFlags.on.rawValue : clock.flags & ~ClockFlags.on.rawValue
             if flags != clock.flags {
                 clock.flags = flags
                 state.clock = clock
+                settings.clock = clock
                 stateChanged = true
             }
         }
-        if let lock = state.toddlerLock {
-            let locked = lock.isLocked(at: time)
-            if state.toddlerLockOn != locked {
-                state.toddlerLockOn = locked
-                stateChanged = true
-            }
+        if let lock = state.toddlerLock, lock.turnOnMode == .custom,
+           let locked = latestEdge(on: lock.turnOnAt, off: lock.turnOffAt, after: start, through: now),
+           state.toddlerLockOn != locked {
+            state.toddlerLockOn = locked
+            stateChanged = true
         }
+    }
+
+    /// Which of an on and an off transition happened last in `(start, end]`: `true` for on,
+    /// `false` for off, `nil` when neither did. Equal times count as off.
+    func latestEdge(on: TimeOfDay, off: TimeOfDay, after start: Date, through end: Date) -> Bool? {
+        let onDate = lastOccurrence(of: on, after: start, through: end)
+        let offDate = lastOccurrence(of: off, after: start, through: end)
+        switch (onDate, offDate) {
+        case (nil, nil): return nil
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (let onDate?, let offDate?): return onDate > offDate
+        }
+    }
+
+    /// The latest moment in `(start, end]` at which the device's local time is `time`.
+    func lastOccurrence(of time: TimeOfDay, after start: Date, through end: Date) -> Date? {
+        let endDay = calendar.startOfDay(for: end)
+        for offset in 0...2 {
+            guard let day = calendar.date(byAdding: .day, value: -offset, to: endDay),
+                  let moment = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
+            else { continue }
+            if moment <= end { return moment > start ? moment : nil }
+        }
+        return nil
+    }
+
+    /// The minute tick: schedule transitions, battery, `rssi` jitter.
+    @discardableResult
+    mutating func runHousekeeping(at now: Date) -> [EngineEvent] {
+        var events: [EngineEvent] = []
+        applyScheduleTransitions(through: now)
         events += updateBattery(at: now)
         let jitter = Int(random.next() % 5) - 2
         let low = profile.baseRSSI - Self.rssiSpread
@@ -70,7 +107,6 @@ extension DeviceEngine {
         var events: [EngineEvent] = []
         if power.isPluggedIn {
             level = min(100, level + Self.chargePerMinute)
-            settings.powerStatus = level >= 100 ? .charged : .charging
         } else {
             let active = (state.current.color?.isOn ?? false) || state.current.sound.isPlaying || state.nightlightOn == true
             level = max(0, level - (active ? Self.activeDrainPerMinute : Self.idleDrainPerMinute))

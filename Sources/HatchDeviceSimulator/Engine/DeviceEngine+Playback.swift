@@ -24,12 +24,12 @@ extension DeviceEngine {
         if profile.product.capabilities.light {
             var color = step.color ?? .off
             color.duration = 0
-            color.until = 0
+            color.until = .indefinite
             state.current.color = color
         }
-        var sound = step.sound ?? SoundState(id: WireConstants.soundOffID, v: settings.volume)
+        var sound = step.sound.map(withURL) ?? noSound
         sound.duration = 0
-        sound.until = 0
+        sound.until = .indefinite
         state.current.sound = sound
         colorEnds = nil
         soundEnds = nil
@@ -71,10 +71,7 @@ extension DeviceEngine {
     mutating func stopPlayback() -> [EngineEvent] {
         var events: [EngineEvent] = []
         if let run = routineRun { events.append(.routineFinished(id: run.id)) }
-        if let phase = alarmPhase {
-            alarmPhase = nil
-            events.append(.alarmDismissed(alarmID: phase.alarmID))
-        }
+        events += leaveAlarm()
         routineRun = nil
         colorEnds = nil
         soundEnds = nil
@@ -83,10 +80,22 @@ extension DeviceEngine {
         state.current.playing = .none
         state.current.paused = false
         if state.current.color != nil { state.current.color = .off }
-        state.current.sound = SoundState(id: WireConstants.soundOffID, v: settings.volume)
-        state.snooze = SnoozeState(active: false, startTime: 0)
+        state.current.sound = noSound
+        if state.snooze != nil { state.snooze = SnoozeState(active: false, startTime: 0) }
         stateChanged = true
         return events
+    }
+
+    /// Ends a firing alarm (sunrise, ringing or snoozed) for good: that occurrence is over, and
+    /// the next one planned is the first after its wake time, so a dismissed sunrise never
+    /// starts again on the next tick. Light and sound are left to the caller.
+    mutating func leaveAlarm() -> [EngineEvent] {
+        guard let phase = alarmPhase else { return [] }
+        alarmPhase = nil
+        if state.snooze?.active == true { state.snooze = SnoozeState(active: false, startTime: 0) }
+        if case .sunrise(_, _, let fire, _) = phase { planAlarms(after: fire) }
+        stateChanged = true
+        return [.alarmDismissed(alarmID: phase.alarmID)]
     }
 
     /// The colour's `duration`/`until` ran out.
@@ -100,7 +109,7 @@ extension DeviceEngine {
     /// The sound's `duration`/`until` ran out.
     mutating func endSound() {
         soundEnds = nil
-        state.current.sound = SoundState(id: WireConstants.soundOffID, v: settings.volume)
+        state.current.sound = noSound
         stateChanged = true
         dropRemoteWhenIdle()
     }
@@ -109,7 +118,7 @@ extension DeviceEngine {
     mutating func dropRemoteWhenIdle() {
         guard state.current.playing == .remote else { return }
         let lightOn = state.current.color.map { $0.id != WireConstants.colorOffID } ?? false
-        let soundOn = state.current.sound.id != WireConstants.soundOffID
+        let soundOn = !state.current.sound.isNoSound
         if !lightOn && !soundOn {
             state.current.playing = .none
             state.current.srId = 0
@@ -117,14 +126,18 @@ extension DeviceEngine {
         }
     }
 
-    /// The end date of something with `duration` seconds and an `until` epoch second (0 = none each).
-    static func endDate(duration: Int, until: Int, now: Date) -> Date? {
-        var end: Date?
-        if duration > 0 { end = now.addingTimeInterval(TimeInterval(duration)) }
-        if until > 0 {
-            let untilDate = Date(timeIntervalSince1970: TimeInterval(until))
-            end = end.map { min($0, untilDate) } ?? untilDate
-        }
-        return end
+    /// When a colour or sound set at `now` ends: `duration` seconds later when `until` is
+    /// `duration`, never when it is `indefinite`.
+    static func endDate(duration: Int, until: PlaybackUntil, now: Date) -> Date? {
+        until == .duration && duration > 0 ? now.addingTimeInterval(TimeInterval(duration)) : nil
+    }
+
+    /// `sound` with the product's file for its id when it has none (a Rest 2nd gen reports the
+    /// file of every sound it plays).
+    func withURL(_ sound: SoundState) -> SoundState {
+        guard sound.url.isEmpty, let url = profile.product.sounds.sound(id: sound.id)?.url else { return sound }
+        var sound = sound
+        sound.url = url
+        return sound
     }
 }

@@ -27,6 +27,8 @@ public struct DeviceEngine: Sendable {
     var soundEnds: Date?
     var nextHousekeeping: Date
     var lastTime: Date
+    /// Schedule transitions up to this moment have been applied (see ``applyScheduleTransitions(through:)``).
+    var lastScheduleCheck: Date
 
     /// Seconds between two reported steps of the sunrise ramp (at least; long sunrises use 1/100 of the lead).
     public static let minimumRampInterval: TimeInterval = 5
@@ -43,18 +45,23 @@ public struct DeviceEngine: Sendable {
         self.random = SeededRandom(seed: profile.seed)
         let capabilities = profile.product.capabilities
         state = ReportedState(
-            current: CurrentState(color: capabilities.light ? .off : nil, sound: SoundState(id: WireConstants.soundOffID, v: settings.volume)),
+            current: CurrentState(color: capabilities.light ? .off : nil, sound: .off(for: profile.product, v: settings.volume)),
             clock: settings.clock, toddlerLock: settings.toddlerLock,
             toddlerLockOn: settings.toddlerLock == nil ? nil : false,
             nightlightOn: settings.nightlightOn, nightlightIntensity: settings.nightlightIntensity,
-            alarmsDisabled: settings.alarmsDisabled, snoozeDuration: settings.snoozeDuration, snooze: SnoozeState(),
+            alarmsDisabled: capabilities.alarms ? settings.alarmsDisabled : nil,
+            snoozeDuration: capabilities.alarms ? settings.snoozeDuration : nil,
+            snooze: capabilities.alarms ? SnoozeState() : nil,
             deviceInfo: DeviceInfo(f: profile.firmware, hwVersion: profile.hardwareVersion,
                                    b: settings.battery.map { Int($0.rounded()) }, powerStatus: settings.powerStatus),
-            connected: false, rssi: profile.baseRSSI, timezone: settings.timezone, lastReset: settings.lastReset)
+            connected: false, rssi: profile.baseRSSI, timezone: settings.timezone,
+            lastReset: settings.lastReset == nil ? "PowerOn" : "SoftwareReset",
+            firmwareFields: FirmwareFields.reported(by: profile))
         nextHousekeeping = now
         lastTime = now
+        lastScheduleCheck = now
         planAlarms(after: now)
-        runHousekeepingClockOnly(at: now)
+        applyClockScheduleLevel(at: now)
         state.toddlerLockOn = settings.toddlerLock?.isLocked(at: timeOfDay(at: now))
         nextHousekeeping = Self.nextBoundary(after: now)
     }
@@ -101,13 +108,13 @@ public struct DeviceEngine: Sendable {
     /// Plugs a battery device in or unplugs it. No effect on mains-only products.
     public mutating func setPower(pluggedIn: Bool) {
         guard profile.product.capabilities.battery else { return }
-        let status: PowerStatus = pluggedIn ? ((settings.battery ?? 0) >= 100 ? .charged : .charging) : .battery
+        let status: PowerStatus = pluggedIn ? .onBase : .notCharging
         settings.powerStatus = status
         state.deviceInfo.powerStatus = status
         stateChanged = true
     }
 
-    /// Reboots: playback stops, settings come from flash (`settings`), `lastReset` is `now`.
+    /// Reboots: playback stops, settings come from flash (`settings`), `lastReset` says `SoftwareReset`.
     public mutating func reboot(settings flash: DeviceSettings, now: Date) {
         let connected = state.connected
         var fresh = flash
@@ -122,6 +129,9 @@ public struct DeviceEngine: Sendable {
         let seconds = date.timeIntervalSince1970
         return Date(timeIntervalSince1970: (seconds / housekeepingInterval).rounded(.down) * housekeepingInterval + housekeepingInterval)
     }
+
+    /// No sound on this product, at the device's volume.
+    var noSound: SoundState { .off(for: profile.product, v: settings.volume) }
 
     /// Whole epoch seconds of a date, as the wire carries them.
     static func epoch(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }

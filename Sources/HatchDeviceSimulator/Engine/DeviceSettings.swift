@@ -71,6 +71,6 @@ public struct DeviceSettings: Sendable, Hashable, Codable {
             snoozeDuration: WireConstants.defaultSnoozeDuration,
             nightlightOn: capabilities.light ? false : nil, nightlightIntensity: capabilities.light ? 16384 : nil,
             alarmsDisabled: false, timezone: timezone,
-            battery: capabilities.battery ? 100 : nil, powerStatus: capabilities.battery ? .charged : nil)
+            battery: capabilities.battery ? 100 : nil, powerStatus: capabilities.battery ? .onBase : nil)
     }
 }

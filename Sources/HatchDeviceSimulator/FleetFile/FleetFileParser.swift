@@ -218,14 +218,20 @@ public enum FleetFileParser {
         if let value = item.child("power") {
             guard product.capabilities.battery else { throw value.error("\(product.rawValue) has no battery; only riotPlus does") }
             switch try value.string() {
-            case "battery": settings.powerStatus = .battery
-            case "plugged": settings.powerStatus = (settings.battery ?? 100) >= 100 ? .charged : .charging
-            default: throw value.error("must be 'battery' or 'plugged'")
+            case "battery": settings.powerStatus = .notCharging
+            case "plugged": settings.powerStatus = .pluggedIn
+            case "base": settings.powerStatus = .onBase
+            default: throw value.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
             }
         }
         try applyState(item.child("state"), to: &settings, product: product)
         if let routines = try templateRoutines(item, routineTemplates) { settings.routines = RecordCollection(items: routines) }
-        if let alarms = try templateAlarms(item, alarmTemplates) { settings.alarms = RecordCollection(items: alarms) }
+        if let alarms = try templateAlarms(item, alarmTemplates) {
+            guard product.capabilities.alarms || alarms.isEmpty else {
+                throw (item.child("alarms") ?? item.child("alarmTemplate") ?? item).error("a \(product.rawValue) has no alarms; remove them from this device")
+            }
+            settings.alarms = RecordCollection(items: alarms)
+        }
         let profile = DeviceProfile(name: name, macAddress: macAddress, product: product,
                                     firmware: try item.child("firmware")?.string(),
                                     hardwareVersion: try item.child("hardwareVersion")?.string(),
@@ -275,9 +281,10 @@ public enum FleetFileParser {
         var powerStatus: PowerStatus?
         if let value = item.child("power") {
             switch try value.string() {
-            case "battery": powerStatus = .battery
-            case "plugged": powerStatus = .charged
-            default: throw value.error("must be 'battery' or 'plugged'")
+            case "battery": powerStatus = .notCharging
+            case "plugged": powerStatus = .pluggedIn
+            case "base": powerStatus = .onBase
+            default: throw value.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
             }
         }
         let firmware = try item.child("firmware")?.string()
@@ -287,7 +294,7 @@ public enum FleetFileParser {
             var settings = DeviceSettings.factory(for: product, timezone: zone)
             try applyState(item.child("state"), to: &settings, product: product)
             if let routines { settings.routines = RecordCollection(items: routines) }
-            if let alarms { settings.alarms = RecordCollection(items: alarms) }
+            if let alarms, product.capabilities.alarms { settings.alarms = RecordCollection(items: alarms) }
             if let powerStatus, product.capabilities.battery { settings.powerStatus = powerStatus }
             base[product] = settings
         }

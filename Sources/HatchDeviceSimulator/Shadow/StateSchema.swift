@@ -15,7 +15,9 @@ public indirect enum StateSchema: Sendable {
     case string
     /// One of a fixed set of strings.
     case oneOf([String])
-    /// `HH:mm`.
+    /// One of a fixed set of integers.
+    case oneOfIntegers([Int])
+    /// `HH:mm:ss` (`HH:mm` is read too).
     case timeOfDay
     /// An IANA time zone identifier.
     case timeZone
@@ -24,14 +26,15 @@ public indirect enum StateSchema: Sendable {
     public static let shadowState: StateSchema = {
         let scale = StateSchema.integer(0...WireConstants.fullScale)
         let nonNegative = StateSchema.integer(0...Int(Int32.max))
+        let until = StateSchema.oneOf(PlaybackUntil.allCases.map(\.rawValue))
         return .object([
             "current": .object([
                 "srId": nonNegative, "step": .integer(0...1000), "paused": .boolean,
                 "playing": .oneOf(PlayingMode.allCases.map(\.rawValue)),
                 "color": .object(["id": nonNegative, "r": scale, "g": scale, "b": scale, "w": scale, "i": scale,
-                                  "duration": nonNegative, "until": nonNegative]),
+                                  "duration": nonNegative, "until": until]),
                 "sound": .object(["id": nonNegative, "v": scale, "mute": .boolean, "url": .string,
-                                  "duration": nonNegative, "until": nonNegative]),
+                                  "duration": nonNegative, "until": until]),
             ]),
             "clock": .object([
                 "i": .integer(0...Int(UInt32.max)), "flags": .integer(0...0xFFFF),
@@ -44,9 +47,9 @@ public indirect enum StateSchema: Sendable {
             "toddlerLockOn": .boolean, "nightlightOn": .boolean, "nightlightIntensity": scale,
             "alarmsDisabled": .boolean, "snoozeDuration": .integer(60...3600),
             "snooze": .object(["active": .boolean, "startTime": nonNegative]),
-            "deviceInfo": .object(["f": .string, "hwVersion": .string, "b": .integer(0...100),
-                                   "powerStatus": .oneOf(PowerStatus.allCases.map(\.rawValue))]),
-            "connected": .boolean, "rssi": .integer(-127...0), "timezone": .timeZone, "lastReset": nonNegative,
+            "deviceInfo": .object(["f": .string, "fR": .integer(0...255), "hwVersion": .string, "b": .integer(0...100),
+                                   "powerStatus": .oneOfIntegers(PowerStatus.allCases.map(\.rawValue))]),
+            "connected": .boolean, "rssi": .integer(-127...0), "timezone": .timeZone, "lastReset": .string,
         ])
     }()
 
@@ -75,9 +78,14 @@ public indirect enum StateSchema: Sendable {
                 return "\(name) must be one of \(options.joined(separator: ", "))"
             }
             return nil
+        case .oneOfIntegers(let options):
+            guard let number = value.intValue, options.contains(number) else {
+                return "\(name) must be one of \(options.map(String.init).joined(separator: ", "))"
+            }
+            return nil
         case .timeOfDay:
             guard let text = value.stringValue, (try? TimeOfDay(parsing: text)) != nil else {
-                return "\(name) must be a time of day HH:mm"
+                return "\(name) must be a time of day HH:mm:ss"
             }
             return nil
         case .timeZone:

@@ -1,14 +1,17 @@
 import ArgumentParser
 import HatchDeviceModel
 
-/// `hatchctl sound DEVICE SOUND_ID|off [--volume PCT]`.
+/// `hatchctl sound DEVICE SOUND|off [--volume PCT]`: a sound by the vendor client's name for the
+/// device's product (`ocean`, `white noise`) or by id.
 struct SoundCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sound", abstract: "Play a sound by id, or stop the sound.")
+    static let configuration = CommandConfiguration(
+        commandName: "sound", abstract: "Play a sound by name or id, or stop the sound.",
+        discussion: "Names are the vendor app's for the product: a Rest 2nd gen or Rest+ 2nd gen has WhiteNoise, Ocean, Rain, …; a Rest Mini has Heartbeat, Water, WhiteNoise, Dryer, Ocean, Wind, Rain, Birds. Restore sounds come from the vendor's content service: give their id.")
 
     @Argument(help: "The device's name or MAC address.")
     var device: String
 
-    @Argument(help: "A sound id (e.g. 3), or `off`.")
+    @Argument(help: "A sound name (e.g. ocean), a sound id (e.g. 10138), or `off`.")
     var sound: String
 
     @Option(help: "Volume in percent (0…100).")
@@ -18,8 +21,8 @@ struct SoundCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...100).contains(volume) else { throw ValidationError("--volume is a percentage 0…100, not \(volume).") }
-        if sound.lowercased() != "off", Int(sound).map({ $0 <= 0 }) ?? true {
-            throw ValidationError("'\(sound)' is not a sound id; give a positive number such as 3, or `off`.")
+        if sound.lowercased() != "off", let id = Int(sound), id <= 0 {
+            throw ValidationError("'\(sound)' is not a sound id; give a positive number such as 10138, a name such as ocean, or `off`.")
         }
     }
 
@@ -33,11 +36,24 @@ struct SoundCommand: AsyncParsableCommand {
                 action = .stopSound
                 detail = "off"
             } else {
-                guard let id = Int(soundText), id > 0, id != WireConstants.soundOffID else {
-                    throw HatchctlError.invalidArgument("'\(soundText)' is not a sound id; give a positive number such as 3, or `off`.")
+                let catalog = device.product.sounds
+                let id: Int
+                if let number = Int(soundText) {
+                    id = number
+                } else if let named = catalog.sound(named: soundText) {
+                    id = named.id
+                } else {
+                    let names = catalog.sounds.map(\.name)
+                    throw HatchctlError.invalidArgument(names.isEmpty
+                        ? "A \(device.product.marketingName) has no sound names; give a sound id such as 3, or `off`."
+                        : "'\(soundText)' is not a \(device.product.marketingName) sound; use one of \(names.joined(separator: ", ")), an id, or `off`.")
+                }
+                guard id > 0, id != device.product.noSoundID, id != WireConstants.soundOffID else {
+                    throw HatchctlError.invalidArgument("'\(soundText)' means no sound; use `off` to stop the sound.")
                 }
                 action = .playSound(id: id, volume: try PercentParser.scale(volume, option: "--volume"))
-                detail = "sound \(id) at \(volume)%"
+                let name = catalog.sound(id: id).map { "\($0.name) (\(id))" } ?? "sound \(id)"
+                detail = "\(name) at \(volume)%"
             }
             let receipt = try await context.dependencies(for: device).deviceSession().send(action)
             console.emit(ActionResult(device: device, action: "sound", detail: detail, version: receipt.version)) {

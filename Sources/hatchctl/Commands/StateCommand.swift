@@ -38,7 +38,7 @@ struct StateCommand: AsyncParsableCommand {
                         console.stream(WatchLine(state: state)) {
                             let time = TextFormat.timestamp(Date(timeIntervalSince1970: TimeInterval(state.timestamp)))
                             let current = state.reported.current
-                            return "\(time)  v\(state.version)  playing \(current.playing.rawValue) srId \(current.srId) step \(current.step)  light \(StateDescription.color(current.color))  \(StateDescription.sound(current.sound))  volume \(StateDescription.percent(current.sound.v))"
+                            return "\(time)  v\(state.version)  playing \(current.playing.rawValue) srId \(current.srId) step \(current.step)  light \(StateDescription.color(current.color))  \(StateDescription.sound(current.sound, product: state.product))  volume \(StateDescription.percent(current.sound.v))"
                         }
                     }
                 }

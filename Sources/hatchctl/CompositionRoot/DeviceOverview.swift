@@ -55,7 +55,7 @@ struct DeviceOverview: Sendable {
             let left = progress.timeLeft.map { ", \(TextFormat.duration(seconds: $0)) left" } ?? ""
             text = "\(progress.routine.name) (step \(progress.step)/\(progress.stepCount)\(left))"
         } else if let current = state?.reported.current, current.playing == .remote {
-            text = "remote (light \(StateDescription.color(current.color)), \(StateDescription.sound(current.sound)))"
+            text = "remote (light \(StateDescription.color(current.color)), \(StateDescription.sound(current.sound, product: device.product)))"
         } else if let current = state?.reported.current, current.playing == .routine {
             detail.routineID = current.srId
             text = "routine \(current.srId) (step \(current.step))"

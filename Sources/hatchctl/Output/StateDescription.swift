@@ -17,10 +17,21 @@ enum StateDescription {
         return "#\(hex)\(color.w > 0 ? " +white \(percent(color.w))" : "") at \(percent(color.i))"
     }
 
-    /// `sound 3 at 30%`, `off`, `sound 3 (muted)`.
-    static func sound(_ sound: SoundState) -> String {
-        guard sound.id != WireConstants.soundOffID else { return "off" }
-        return "sound \(sound.id) at \(percent(sound.v))\(sound.mute ? " (muted)" : "")"
+    /// `Ocean (10128) at 30%`, `sound 3 at 30%`, `off`, `… (muted)`: the vendor client's name for
+    /// the product's sound where it has one.
+    static func sound(_ sound: SoundState, product: HardwareProduct) -> String {
+        guard !sound.isNoSound else { return "off" }
+        let name = product.sounds.sound(id: sound.id).map { "\($0.name) (\(sound.id))" } ?? "sound \(sound.id)"
+        return "\(name) at \(percent(sound.v))\(sound.mute ? " (muted)" : "")"
+    }
+
+    /// `on base`, `plugged in`, `not charging`.
+    static func power(_ status: PowerStatus) -> String {
+        switch status {
+        case .notCharging: return "not charging"
+        case .pluggedIn: return "charging, plugged in"
+        case .onBase: return "charging on its base"
+        }
     }
 
     /// Multi-line summary of a state.
@@ -29,7 +40,7 @@ enum StateDescription {
         var lines: [(String, String)] = [
             ("playing", playing),
             ("light", color(reported.current.color)),
-            ("sound", sound(reported.current.sound)),
+            ("sound", sound(reported.current.sound, product: state.product)),
             ("volume", percent(reported.current.sound.v)),
         ]
         if let nightlight = reported.nightlightOn { lines.append(("nightlight", nightlight ? "on" : "off")) }
@@ -38,10 +49,10 @@ enum StateDescription {
             lines.append(("clock", "\(flags.contains(.on) ? "on" : "off"), \(flags.contains(.twentyFourHour) ? "24-hour" : "12-hour")"))
         }
         if let lock = reported.toddlerLockOn { lines.append(("toddler lock", lock ? "on" : "off")) }
-        lines.append(("alarms", reported.alarmsDisabled ? "suspended" : "armed"))
-        if reported.snooze.active { lines.append(("snooze", "active since \(reported.snooze.startTime)")) }
+        if let disabled = reported.alarmsDisabled { lines.append(("alarms", disabled ? "suspended" : "armed")) }
+        if let snooze = reported.snooze, snooze.active { lines.append(("snooze", "active since \(snooze.startTime)")) }
         if let battery = reported.deviceInfo.b {
-            lines.append(("battery", "\(battery)%\(reported.deviceInfo.powerStatus.map { " (\($0.rawValue))" } ?? "")"))
+            lines.append(("battery", "\(battery)%\(reported.deviceInfo.powerStatus.map { " (\(power($0)))" } ?? "")"))
         }
         lines += [
             ("firmware", reported.deviceInfo.f),

@@ -49,10 +49,10 @@ struct AlarmTests {
         #expect(engine.state.snooze == SnoozeState(active: true, startTime: start))
         #expect(engine.state.current.sound.id == WireConstants.soundOffID)
         _ = engine.advance(to: wake.addingTimeInterval(60 + 539))
-        #expect(engine.state.snooze.active)
+        #expect(engine.state.snooze?.active == true)
         let events = engine.advance(to: wake.addingTimeInterval(600))
         #expect(events.contains(.alarmFired(alarmID: 1)))
-        #expect(engine.state.snooze.active == false)
+        #expect(engine.state.snooze?.active == false)
         #expect(engine.state.current.sound.id == Alarm.defaultSound.id)
     }
 
@@ -116,13 +116,15 @@ struct AlarmTests {
         #expect(engine.advance(to: now.addingTimeInterval(86_400 + 3600)).contains(.alarmFired(alarmID: 1)))
     }
 
-    @Test func restMiniSkipsTheSunrise() {
+    @Test func restMiniHasNoAlarms() throws {
         var engine = EngineFixtures.engine(.restMini, alarms: [weekdayAlarm()])
-        let early = engine.advance(to: now.addingTimeInterval(3599))
-        #expect(!early.contains(.sunriseStarted(alarmID: 1)))
-        #expect(!early.contains(.alarmFired(alarmID: 1)))
-        #expect(engine.advance(to: now.addingTimeInterval(3600)).contains(.alarmFired(alarmID: 1)))
-        #expect(engine.state.current.color == nil)
+        #expect(!engine.advance(to: now.addingTimeInterval(86_400)).contains(.alarmFired(alarmID: 1)))
+        #expect(engine.state.alarmsDisabled == nil && engine.state.snooze == nil && engine.state.snoozeDuration == nil)
+        #expect(engine.state.jsonValue["snooze"] == nil)
+        let request = RecordRequest<Alarm>(op: .create, item: weekdayAlarm("08:00"))
+        #expect(throws: ShadowRejection.self) { try engine.handle(request, at: now) }
+        let outcome = engine.apply(desired: ["alarmsDisabled": true, "snoozeDuration": 300], at: now)
+        #expect(outcome.applied == .emptyObject)
     }
 
     @Test func alarmsHonourTheDeviceTimeZone() {

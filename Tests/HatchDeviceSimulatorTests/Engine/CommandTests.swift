@@ -79,8 +79,7 @@ struct CommandTests {
         _ = engine.advance(to: now.addingTimeInterval(90))
         #expect(engine.state.current.sound.id == WireConstants.soundOffID)
         #expect(engine.state.current.playing == PlayingMode.none)
-        let until = Int(now.timeIntervalSince1970) + 200
-        _ = engine.apply(desired: DeviceAction.setColor(r: 1, g: 1, b: 1, w: 1, intensity: 1, until: until).desiredPatch(for: .restoreV5),
+        _ = engine.apply(desired: DeviceAction.setColor(r: 1, g: 1, b: 1, w: 1, intensity: 1, duration: 100).desiredPatch(for: .restoreV5),
                          at: now.addingTimeInterval(100))
         _ = engine.advance(to: now.addingTimeInterval(199))
         #expect(engine.state.current.color?.id == 9999)

@@ -39,25 +39,27 @@ struct HousekeepingTests {
     @Test func batteryDrainsOnBatteryAndChargesOnPower() {
         var engine = EngineFixtures.engine(.riotPlus) {
             $0.battery = 80
-            $0.powerStatus = .battery
+            $0.powerStatus = .notCharging
         }
-        #expect(engine.state.deviceInfo.powerStatus == .battery)
+        #expect(engine.state.deviceInfo.powerStatus == .notCharging)
+        #expect(engine.state.jsonValue[path: ["deviceInfo", "powerStatus"]] == .int(0))
         _ = engine.advance(to: now.addingTimeInterval(3600))
         #expect(engine.state.deviceInfo.b == 79)  // idle: 0.02 % a minute
         _ = engine.apply(desired: DeviceAction.playSound(id: 3, volume: 30000).desiredPatch(for: .riotPlus), at: now.addingTimeInterval(3600))
         _ = engine.advance(to: now.addingTimeInterval(7200))
         #expect(engine.state.deviceInfo.b == 67)  // playing: 0.2 % a minute
         engine.setPower(pluggedIn: true)
-        #expect(engine.state.deviceInfo.powerStatus == .charging)
+        #expect(engine.state.deviceInfo.powerStatus == .onBase)
         _ = engine.advance(to: now.addingTimeInterval(7200 + 3600))
         #expect(engine.state.deviceInfo.b == 100)
-        #expect(engine.state.deviceInfo.powerStatus == .charged)
+        #expect(engine.state.deviceInfo.powerStatus == .onBase)  // a full battery on its base still reports 5
+        #expect(engine.state.jsonValue[path: ["deviceInfo", "powerStatus"]] == .int(5))
     }
 
     @Test func flatBatteryStopsPlayback() {
         var engine = EngineFixtures.engine(.riotPlus) {
             $0.battery = 0.1
-            $0.powerStatus = .battery
+            $0.powerStatus = .notCharging
         }
         _ = engine.apply(desired: DeviceAction.playSound(id: 3, volume: 30000).desiredPatch(for: .riotPlus), at: now)
         let events = engine.advance(to: now.addingTimeInterval(60))
@@ -93,7 +95,8 @@ struct HousekeepingTests {
         _ = engine.apply(desired: DeviceAction.setVolume(1234).desiredPatch(for: .restoreV5), at: now)
         engine.reboot(settings: engine.settings, now: now.addingTimeInterval(10))
         #expect(engine.state.current.playing == PlayingMode.none)
-        #expect(engine.state.lastReset == Int(now.timeIntervalSince1970) + 10)
+        #expect(engine.state.lastReset == "SoftwareReset")
+        #expect(engine.settings.lastReset == Int(now.timeIntervalSince1970) + 10)
         #expect(engine.state.current.sound.v == 1234)
     }
 }

@@ -22,7 +22,7 @@ struct FleetFileTests {
         #expect(nursery.initialSettings.routines.items.map(\.name) == ["Bedtime", "Ocean favorite"])
         let rest = fleet.devices[2]
         #expect(rest.initialSettings.battery == 76)
-        #expect(rest.initialSettings.powerStatus == .battery)
+        #expect(rest.initialSettings.powerStatus == .notCharging)
         #expect(fleet.devices[1].initialSettings.alarms.items.last?.daysOfWeek == .once)
     }
 
@@ -126,7 +126,7 @@ struct FleetFileTests {
           - { fault: offline, seconds: 5, devices: [c-1] }
         """, file: "c.yaml")
         #expect(fleet.devices.map(\.profile.product) == [.restMini, .riotPlus, .restMini, .riotPlus])
-        #expect(fleet.devices[1].initialSettings.powerStatus == .battery)
+        #expect(fleet.devices[1].initialSettings.powerStatus == .notCharging)
         #expect(fleet.faults.first?.kind == .rejectUpdates(count: 3))
         #expect(fleet.faults.first?.after == 10)
         #expect(fleet.faults.last?.target == .devices(["c-1"]))

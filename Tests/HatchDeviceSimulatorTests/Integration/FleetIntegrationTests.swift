@@ -174,7 +174,7 @@ struct FleetIntegrationTests {
         #expect(records.map { $0["state"] } == ["online", "offline", "offline", "online"], "\(presence.transcript)")
         #expect(records[2]["timestamp"] == .int(Int(EngineFixtures.monday0600.timeIntervalSince1970)))
         let state = await nursery.reportedState
-        #expect(state.lastReset == Int(EngineFixtures.monday0600.timeIntervalSince1970))
+        #expect(state.lastReset == "SoftwareReset")
         #expect(state.connected)
         await fleet.stop()
     }

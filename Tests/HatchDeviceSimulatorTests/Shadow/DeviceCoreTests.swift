@@ -27,7 +27,7 @@ struct DeviceCoreTests {
         #expect(messages(out, on: device.routineTopics.document).first?["dataVersion"] == 1)
         let accepted = try #require(messages(out, on: device.shadowTopics.updateAccepted).first)
         #expect(accepted[path: ["state", "reported", "connected"]] == true)
-        #expect(accepted[path: ["state", "reported", "deviceInfo", "hwVersion"]] == "RESTORE-V5-3.0")
+        #expect(accepted[path: ["state", "reported", "deviceInfo", "hwVersion"]] == .string(HardwareProduct.restoreV5.defaultHardwareVersion))
         #expect(device.lastWill.retain)
         #expect(try JSONValue(data: device.lastWill.payload)["state"] == "offline")
     }
