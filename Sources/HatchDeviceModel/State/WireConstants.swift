@@ -8,6 +8,9 @@ public enum WireConstants {
     public static let soundOffID = 19998
     /// Sound id meaning "no sound" on a Rest Mini (`RestMiniAudioTrack.NONE`).
     public static let restMiniNoSoundID = 0
+    /// Sound id of a stream played from a URL that is not one of the product's sounds
+    /// (`RestPlusAudioTrack.Stream` in the vendor's client).
+    public static let streamSoundID = 2
     /// The file the firmware reports with "no sound".
     public static let noSoundURL = "https://images.hatchbaby.com/content/sounds/noSound.wav"
     /// The full scale of colour channels, intensity and volume (0…65535).

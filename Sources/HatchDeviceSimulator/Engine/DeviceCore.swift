@@ -20,6 +20,9 @@ public struct DeviceCore: Sendable {
     public let alarmTopics: Topics.Records
     /// Settings (flash) changed since the last save.
     public var needsSave = false
+    /// What the engine did in the last ``tick(now:)`` or applied update (alarms fired, routines
+    /// started, …), for tests and tools that watch behaviour rather than the wire.
+    public private(set) var lastEvents: [EngineEvent] = []
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
     /// The state of the device's last report and the shadow's reported generation after it: while
@@ -93,11 +96,13 @@ public struct DeviceCore: Sendable {
     /// Lets simulated time pass and reports what changed.
     public mutating func tick(now: Date) -> [OutgoingMessage] {
         let events = engine.advance(to: now)
+        lastEvents = events
         return handle(events: events) + report(now: now, clearing: nil)
     }
 
     /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
     public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
+        lastEvents = []
         let share = faults.currentDropShare(now: realNow)
         if share > 0, Double(dropRandom.next() % 1_000_000) / 1_000_000 < share { return [] }
         let timestamp = DeviceEngine.epoch(now)
@@ -185,6 +190,7 @@ public struct DeviceCore: Sendable {
     /// The device applies a delta and reports, clearing what it applied from `desired`.
     mutating func applyDelta(_ delta: JSONValue, now: Date) -> [OutgoingMessage] {
         let outcome = engine.apply(desired: delta, at: now)
+        lastEvents = outcome.events
         return handle(events: outcome.events) + report(now: now, clearing: outcome)
     }
 
@@ -198,6 +204,13 @@ public struct DeviceCore: Sendable {
         var desiredPatch: JSONValue?
         if let outcome, outcome.applied != .emptyObject {
             desiredPatch = outcome.unapplied == .emptyObject ? .null : outcome.clearingPatch
+        }
+        // A command that changed nothing (the device already was so) raised no delta, so the device
+        // never cleared it; it clears such satisfied fields with its next report, or a later
+        // schedule edge would bring the stale command back in the next delta.
+        if changes != nil || desiredPatch != nil, desiredPatch != .null, let desired = shadow.document.desired,
+           let reported = shadow.document.reported, let satisfied = desired.satisfiedPatch(by: reported) {
+            desiredPatch = desiredPatch.map { $0.combinedPatch(with: satisfied) } ?? satisfied
         }
         guard changes != nil || desiredPatch != nil else { return [] }
         let result = shadow.apply(desired: desiredPatch, reported: changes, timestamp: DeviceEngine.epoch(now), token: nil)

@@ -17,7 +17,11 @@ extension DeviceEngine {
         nextAlarm = nil
         guard profile.product.capabilities.alarms, !settings.alarmsDisabled else { return }
         for alarm in settings.alarms.items where alarm.enabled {
-            guard let fire = nextOccurrence(of: alarm, after: date) else { continue }
+            var after = date
+            if let dismissed = settings.dismissedAlarm, dismissed.id == alarm.id {
+                after = max(after, Date(timeIntervalSince1970: TimeInterval(dismissed.wakeTime)))
+            }
+            guard let fire = nextOccurrence(of: alarm, after: after) else { continue }
             // Without a light there is no sunrise: the alarm starts at the wake time.
             let lead = profile.product.capabilities.light ? alarm.sunriseLead : 0
             let start = fire.addingTimeInterval(-TimeInterval(lead))

@@ -32,6 +32,7 @@ extension DeviceEngine {
             case "clock":
                 guard capabilities.clock, let patch = value.objectValue else { mark([key], false); continue }
                 applyClock(patch)
+                nextScheduleEdge = nil
                 // An explicit display on/off wins until the next transition; a new schedule without
                 // one takes effect at once.
                 let scheduleChanged = ["turnOffMode", "turnOnAt", "turnOffAt"].contains { patch[$0] != nil }
@@ -41,6 +42,7 @@ extension DeviceEngine {
             case "toddlerLock":
                 guard capabilities.toddlerLock, let patch = value.objectValue else { mark([key], false); continue }
                 applyToddlerLock(patch, at: now)
+                nextScheduleEdge = nil
                 outcome.events.append(.settingsChanged)
                 mark([key], true)
             case "toddlerLockOn":
@@ -68,6 +70,8 @@ extension DeviceEngine {
                 settings.alarmsDisabled = disabled
                 state.alarmsDisabled = disabled
                 stateChanged = true
+                // Suspending alarms also ends one that is in its sunrise, ringing or snoozed.
+                if disabled, alarmPhase != nil { outcome.events += stopPlayback() }
                 planAlarms(after: now)
                 outcome.events.append(.settingsChanged)
                 mark([key], true)
@@ -81,6 +85,12 @@ extension DeviceEngine {
             case "snooze":
                 guard let patch = value.objectValue else { mark([key], false); continue }
                 if patch["active"]?.boolValue == true {
+                    // Only a ringing alarm snoozes; otherwise there is nothing to silence, and the request
+                    // is consumed so that it cannot snooze a later alarm from a stale `desired`.
+                    guard case .ringing? = alarmPhase else {
+                        mark([key], true)
+                        continue
+                    }
                     outcome.events += snooze(startTime: patch["startTime"]?.intValue ?? 0, at: now)
                 } else if patch["active"]?.boolValue == false, alarmPhase != nil {
                     outcome.events += stopPlayback()
@@ -91,6 +101,7 @@ extension DeviceEngine {
                 settings.timezone = identifier
                 state.timezone = identifier
                 calendar.timeZone = zone
+                nextScheduleEdge = nil
                 stateChanged = true
                 planAlarms(after: now)
                 applyClockScheduleLevel(at: now)
@@ -121,8 +132,9 @@ extension DeviceEngine {
                 } else if step != nil {
                     applied = false
                 }
-            } else if alarmPhase?.alarmID == id {
-                // The alarm itself is "playing"; nothing to start.
+            } else if alarmPhase?.alarmID == id, step == nil || settings.routines[id: id] == nil {
+                // The alarm itself is "playing"; nothing to start. (A favorite with the alarm's id
+                // and a step starts the favorite: `set_favorite` sends step 1.)
             } else if let started = startRoutine(id: id, step: step ?? 1, at: now) {
                 events += started
             } else {
@@ -222,6 +234,16 @@ extension DeviceEngine {
                 soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
                 if state.current.playing == PlayingMode.none { state.current.playing = .remote }
             }
+        } else if let url = patch["url"]?.stringValue, !url.isEmpty, profile.product != .restMini {
+            // A file without an id (`set_sound_url`, or a delta whose id did not change): the product's
+            // sound with that file, else the sound playing now, else a stream.
+            sound.url = url
+            sound.id = profile.product.sounds.sounds.first { $0.url == url }?.id
+                ?? (sound.isNoSound ? WireConstants.streamSoundID : sound.id)
+            sound.duration = patch["duration"]?.intValue ?? 0
+            sound.until = Self.until(patch, duration: sound.duration)
+            soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
+            if state.current.playing == PlayingMode.none { state.current.playing = .remote }
         }
         state.current.sound = sound
         stateChanged = true

@@ -41,6 +41,8 @@ extension DeviceEngine {
         let start = lastScheduleCheck
         guard now > start else { return }
         lastScheduleCheck = now
+        if let next = nextScheduleEdge, now < next { return }
+        defer { nextScheduleEdge = nextEdge(after: now) }
         if var clock = state.clock, clock.turnOffMode == .scheduled,
            let on = latestEdge(on: clock.turnOnAt, off: clock.turnOffAt, after: start, through: now) {
             let flags = on ? clock.flags | ClockFlags.on.rawValue : clock.flags & ~ClockFlags.on.rawValue
@@ -57,6 +59,25 @@ extension DeviceEngine {
             state.toddlerLockOn = locked
             stateChanged = true
         }
+    }
+
+    /// The first schedule transition after `date` (a far-future date when nothing is scheduled).
+    func nextEdge(after date: Date) -> Date {
+        var times: [TimeOfDay] = []
+        if let clock = state.clock, clock.turnOffMode == .scheduled { times += [clock.turnOnAt, clock.turnOffAt] }
+        if let lock = state.toddlerLock, lock.turnOnMode == .custom { times += [lock.turnOnAt, lock.turnOffAt] }
+        var next = Date.distantFuture
+        let today = calendar.startOfDay(for: date)
+        for time in times {
+            for offset in 0...2 {
+                guard let day = calendar.date(byAdding: .day, value: offset, to: today),
+                      let moment = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day),
+                      moment > date else { continue }
+                next = min(next, moment)
+                break
+            }
+        }
+        return next
     }
 
     /// Which of an on and an off transition happened last in `(start, end]`: `true` for on,

@@ -93,9 +93,11 @@ extension DeviceEngine {
         guard let phase = alarmPhase else { return [] }
         alarmPhase = nil
         if state.snooze?.active == true { state.snooze = SnoozeState(active: false, startTime: 0) }
-        if case .sunrise(_, _, let fire, _) = phase { planAlarms(after: fire) }
         stateChanged = true
-        return [.alarmDismissed(alarmID: phase.alarmID)]
+        guard case .sunrise(let id, _, let fire, _) = phase else { return [.alarmDismissed(alarmID: phase.alarmID)] }
+        settings.dismissedAlarm = DismissedAlarm(id: id, wakeTime: Self.epoch(fire))
+        planAlarms(after: lastTime)
+        return [.alarmDismissed(alarmID: phase.alarmID), .settingsChanged]
     }
 
     /// The colour's `duration`/`until` ran out.

@@ -29,6 +29,8 @@ public struct DeviceEngine: Sendable {
     var lastTime: Date
     /// Schedule transitions up to this moment have been applied (see ``applyScheduleTransitions(through:)``).
     var lastScheduleCheck: Date
+    /// The next schedule transition, when known; `nil` makes the next check compute it.
+    var nextScheduleEdge: Date?
 
     /// Seconds between two reported steps of the sunrise ramp (at least; long sunrises use 1/100 of the lead).
     public static let minimumRampInterval: TimeInterval = 5

@@ -31,6 +31,9 @@ public struct DeviceSettings: Sendable, Hashable, Codable {
     public var powerStatus: PowerStatus?
     /// Epoch second of the last reboot.
     public var lastReset: Int?
+    /// An alarm occurrence dismissed during its sunrise, before it rang: it stays dismissed, across
+    /// reboots too, and the alarm's next occurrence is the first after it.
+    public var dismissedAlarm: DismissedAlarm?
 
     /// Creates settings.
     public init(routines: RecordCollection<Routine> = RecordCollection(), alarms: RecordCollection<Alarm> = RecordCollection(),

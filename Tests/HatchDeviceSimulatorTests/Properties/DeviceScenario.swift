@@ -1,0 +1,104 @@
+import Foundation
+import HatchDeviceModel
+@testable import HatchDeviceSimulator
+
+/// Runs a sequence of ``DeviceStep``s against one simulated device (``DeviceCore``: engine and
+/// shadow service, no broker) and checks the device's rules after every step against a small,
+/// independent model: the first broken rule is returned as a sentence.
+struct DeviceScenario {
+    let product: HardwareProduct
+    let start: Date
+    let steps: [DeviceStep]
+
+    static let timeZone = TimeZone(identifier: "America/New_York")!
+    /// Wall-clock ticks while waiting: every quarter hour around the alarms (they wake on quarter
+    /// hours, so they fire on a tick), every hour elsewhere. Schedule edges need no tick: the model
+    /// walks every minute.
+    static func tickSeconds(at date: Date) -> Int {
+        let minute = Model.localMinute(date)
+        return (330..<480).contains(minute) || (1305..<1350).contains(minute) ? 900 : 3600
+    }
+
+    /// The household-like device every scenario starts from: two routines, and on products with
+    /// alarms a daily, a weekday and a one-time alarm (none in the 02:00 hour a spring change skips;
+    /// ids apart from the routines', as the vendor's cloud numbers them).
+    static func core(_ product: HardwareProduct, at start: Date) -> DeviceCore {
+        var settings = DeviceSettings.factory(for: product, timezone: timeZone.identifier)
+        let sounds = product.sounds.sounds.map(\.id)
+        let soundA = sounds.first ?? 3, soundB = sounds.last ?? 7
+        let light = product.capabilities.light
+        settings.routines = RecordCollection(items: [
+            Routine(id: 1, name: "Bedtime", type: .sleep, steps: [
+                RoutineStep(color: light ? ColorState(id: 9999, r: 65535, g: 20000, b: 0, i: 20000) : nil,
+                            sound: SoundState(id: soundA, v: 20000), duration: 1200),
+                RoutineStep(color: nil, sound: SoundState(id: soundA, v: 12000), duration: 2400),
+            ]),
+            Routine(id: 2, name: "Ocean", type: .favorite, steps: [
+                RoutineStep(color: light ? ColorState(id: 9999, r: 0, g: 20000, b: 65535, i: 12000) : nil,
+                            sound: SoundState(id: soundB, v: 18000), duration: 0),
+            ]),
+        ])
+        if product.capabilities.alarms {
+            settings.alarms = RecordCollection(items: [
+                Alarm(id: 11, name: "Okay to wake", daysOfWeek: DaysOfWeek(rawValue: 127), wakeTime: try! TimeOfDay(hour: 6, minute: 45), sunriseLead: 900),
+                Alarm(id: 12, name: "Work days", daysOfWeek: .weekdays, wakeTime: try! TimeOfDay(hour: 7, minute: 30), sunriseLead: 1800),
+                Alarm(id: 13, name: "Flight", daysOfWeek: DaysOfWeek(rawValue: 0), wakeTime: try! TimeOfDay(hour: 22, minute: 15), sunriseLead: 600),
+            ])
+        }
+        let profile = DeviceProfile(name: "Prop", macAddress: try! MacAddress(validating: "A4:C1:38:99:00:01"), product: product, baseRSSI: -50)
+        return DeviceCore(profile: profile, settings: settings, shadow: ShadowDocument(), now: start)
+    }
+
+    /// Figures of a run, for the suite's summary.
+    struct Figures { var steps = 0; var ticks = 0; var firstFires = 0; var transitions = 0 }
+
+    /// Runs the scenario; `nil` when every rule held.
+    func failure(figures: inout Figures) -> String? {
+        var core = Self.core(product, at: start)
+        var model = Model(product: product, core: core, start: start)
+        var now = start
+        _ = core.connected(now: now).map { model.observe($0) }
+        if let problem = model.problem { return "at connect: \(problem)" }
+        for (index, step) in steps.enumerated() {
+            figures.steps += 1
+            let before = core.engine.state
+            switch step {
+            case .wait(let seconds):
+                let end = now.addingTimeInterval(TimeInterval(seconds))
+                while now < end {
+                    let tick = Self.tickSeconds(at: now)
+                    let boundary = (Int(now.timeIntervalSince1970) / tick + 1) * tick
+                    now = min(end, Date(timeIntervalSince1970: TimeInterval(boundary)))
+                    let settings = core.engine.settings
+                    for message in core.tick(now: now) { model.observe(message) }
+                    figures.ticks += 1
+                    model.advance(to: now, events: core.lastEvents, settingsBefore: settings, figures: &figures)
+                    if let problem = model.check(core.engine) { return "step \(index + 1) (\(step)) at \(Self.local(now)): \(problem)" }
+                }
+                continue
+            case .reboot:
+                core.reboot(settings: core.engine.settings, now: now)
+                for message in core.tick(now: now) { model.observe(message) }
+                model.rebooted(at: now, engine: core.engine)
+            default:
+                guard let patch = model.patch(for: step, state: before) else { break }
+                let settings = core.engine.settings
+                let payload = ShadowRequest.update(desired: patch, clientToken: "p\(index)").jsonData
+                for message in core.receive(topic: core.shadowTopics.update, payload: payload, now: now) { model.observe(message) }
+                model.advance(to: now, events: core.lastEvents, settingsBefore: settings, figures: &figures)
+                if let problem = model.commanded(step, engine: core.engine, before: before, at: now) {
+                    return "step \(index + 1) (\(step)) at \(Self.local(now)): \(problem)"
+                }
+            }
+            if let problem = model.check(core.engine) { return "step \(index + 1) (\(step)) at \(Self.local(now)): \(problem)" }
+        }
+        return nil
+    }
+
+    static func local(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE yyyy-MM-dd HH:mm zzz"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HatchDeviceModel
+
+/// One step of a generated scenario: an operation of the vendor's client (`hatch-rest-api`), sent
+/// as the `state.desired` patch that client sends, or something the world does to the device.
+enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
+    case setVolume(percent: Int)
+    case setColor(red: Int, green: Int, blue: Int, brightness: Int)
+    case lightOff
+    case playSound(index: Int)
+    case soundOff
+    case clockOn(day: Int, night: Int)
+    case clockOff
+    case clock24Hour(Bool)
+    case clockSchedule(on: TimeOfDay, off: TimeOfDay)
+    case toddlerLock(Bool)
+    case toddlerLockSchedule(on: TimeOfDay, off: TimeOfDay)
+    case favorite(id: Int)
+    case turnOff
+    case snooze
+    case alarmsDisabled(Bool)
+    case wait(seconds: Int)
+    case reboot
+
+    var description: String {
+        switch self {
+        case .setVolume(let percent): return "set_volume(\(percent))"
+        case .setColor(let r, let g, let b, let i): return "set_color(\(r), \(g), \(b), brightness: \(i))"
+        case .lightOff: return "turn_light_off()"
+        case .playSound(let index): return "play sound #\(index)"
+        case .soundOff: return "sound off"
+        case .clockOn(let day, let night): return "set_clock(day: \(day), night: \(night))"
+        case .clockOff: return "turn_clock_off()"
+        case .clock24Hour(let on): return "clock.flags 24-hour \(on)"
+        case .clockSchedule(let on, let off): return "clock scheduled \(on)–\(off)"
+        case .toddlerLock(let on): return "set_toddler_lock(\(on))"
+        case .toddlerLockSchedule(let on, let off): return "toddler lock custom \(on)–\(off)"
+        case .favorite(let id): return "set_favorite(\(id))"
+        case .turnOff: return "turn_off()"
+        case .snooze: return "snooze"
+        case .alarmsDisabled(let disabled): return "alarmsDisabled \(disabled)"
+        case .wait(let seconds): return "wait \(seconds) s"
+        case .reboot: return "reboot"
+        }
+    }
+
+    /// A random step; waits and commands are mixed so that a sequence crosses many hours.
+    static func random(using random: inout SplitMix64) -> DeviceStep {
+        func time() -> TimeOfDay { try! TimeOfDay(hour: random.int(0...23), minute: random.int(0...3) * 15) }  // cannot fail
+        switch random.int(0...29) {
+        case 0...1: return .setVolume(percent: random.int(0...100))
+        case 2...3: return .setColor(red: random.int(0...255), green: random.int(0...255), blue: random.int(0...255), brightness: random.int(1...100))
+        case 4: return .lightOff
+        case 5...6: return .playSound(index: random.int(0...7))
+        case 7: return .soundOff
+        case 8: return .clockOn(day: random.int(0...100), night: random.int(0...100))
+        case 9: return .clockOff
+        case 10: return .clock24Hour(random.int(0...1) == 1)
+        case 11: return .clockSchedule(on: time(), off: time())
+        case 12: return .toddlerLock(random.int(0...1) == 1)
+        case 13: return .toddlerLockSchedule(on: time(), off: time())
+        case 14...15: return .favorite(id: random.int(1...3))
+        case 16: return .turnOff
+        case 17...18: return .snooze
+        case 19: return .alarmsDisabled(random.int(0...5) == 0)
+        case 20: return .reboot
+        case 21...25: return .wait(seconds: random.int(1...120) * 30)
+        default: return .wait(seconds: random.int(1...36) * 3600 + random.int(0...59) * 60)
+        }
+    }
+}
+
+/// A small, fast, seeded generator (SplitMix64), so a failing sequence is reproduced from its seed.
+struct SplitMix64: Sendable {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
