@@ -118,6 +118,22 @@ struct HatchctlAgainstFleetTests {
             let mini = try await hatchctl.run(["light", "Travel Rest Mini", "warm"] + broker)
             #expect(mini.status == 9, "\(mini)")
             #expect(mini.standardError.contains("it has no light"))
+
+            // Sounds by the vendor's names for the product; the state shows the name.
+            let ocean = try await hatchctl.run(["sound", "Travel Rest Mini", "ocean"] + broker)
+            #expect(ocean.status == 0, "\(ocean)")
+            #expect(ocean.standardOutput.contains("Ocean (10128)"), "\(ocean)")
+            let miniState = try await waitForState(hatchctl, broker: broker, device: "Travel Rest Mini") { report in
+                let current = (report["reported"] as? [String: Any])?["current"] as? [String: Any]
+                return (current?["sound"] as? [String: Any])?["id"] as? Int == 10128
+            }
+            #expect((miniState["reported"] as? [String: Any])?["snooze"] == nil, "a Rest Mini reports no alarm fields")
+            let text = try await hatchctl.run(["state", "Travel Rest Mini"] + broker)
+            #expect(text.standardOutput.contains("Ocean (10128)"), "\(text)")
+            let wrong = try await hatchctl.run(["sound", "Travel Rest Mini", "thunderstorm"] + broker)
+            #expect(wrong.status != 0 && wrong.standardError.contains("Heartbeat, Water, WhiteNoise"), "\(wrong)")
+            let off = try await hatchctl.run(["sound", "Travel Rest Mini", "off"] + broker)
+            #expect(off.status == 0, "\(off)")
         }
     }
 
