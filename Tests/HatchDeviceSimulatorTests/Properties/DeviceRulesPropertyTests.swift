@@ -18,7 +18,7 @@ struct DeviceRulesPropertyTests {
     static let weeks: [Date] = [Date(timeIntervalSince1970: 1_772_600_400), Date(timeIntervalSince1970: 1_793_160_000)]
 
     static func scenario(seed: UInt64, product: HardwareProduct) -> DeviceScenario {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         let week = weeks[random.int(0...1)]
         let start = week.addingTimeInterval(TimeInterval(random.int(0...(7 * 96 - 1)) * 900 + random.int(0...899)))
         let steps = (0..<stepsPerSequence).map { _ in DeviceStep.random(using: &random) }

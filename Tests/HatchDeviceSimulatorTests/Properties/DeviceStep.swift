@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+@testable import HatchDeviceSimulator
 
 /// One step of a generated scenario: an operation of the vendor's client (`hatch-rest-api`), sent
 /// as the `state.desired` patch that client sends, or something the world does to the device.
@@ -45,7 +46,7 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A random step; waits and commands are mixed so that a sequence crosses many hours.
-    static func random(using random: inout SplitMix64) -> DeviceStep {
+    static func random(using random: inout SeededRandom) -> DeviceStep {
         func time() -> TimeOfDay { try! TimeOfDay(hour: random.int(0...23), minute: random.int(0...3) * 15) }  // cannot fail
         switch random.int(0...29) {
         case 0...1: return .setVolume(percent: random.int(0...100))
@@ -70,20 +71,8 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A small, fast, seeded generator (SplitMix64), so a failing sequence is reproduced from its seed.
-struct SplitMix64: Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
+    /// A number in `range`, for generating steps.
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
