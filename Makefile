@@ -1,43 +1,112 @@
-# Set-up and everyday commands. `make run` and `make test` install what is missing (Debian packages
-# mosquitto and libmosquitto-dev) before they build, so a fresh machine needs nothing by hand.
+# Set-up and everyday commands. The build, run, test and bench targets install what they need when
+# it is missing before they build (the Debian packages mosquitto, mosquitto-clients,
+# libmosquitto-dev and pkg-config; `make test` and `make interop` also the interop suite's Python
+# environment), so a fresh machine needs nothing by hand.
 
 SWIFT        ?= swift
 SCRATCH      ?= .build
 SWIFTFLAGS   ?= --scratch-path $(SCRATCH)
-APT_PACKAGES := mosquitto libmosquitto-dev
 
-.PHONY: deps build test test-tsan run bench clean
+# The interop suite: the vendor's Python client against the simulated fleet (Tests/Interop).
+INTEROP_REQUIREMENTS := Tests/Interop/requirements.txt
+INTEROP_VENV         := $(SCRATCH)/interop-venv
+INTEROP_PYTHON       ?=
+# The simulated hours the suite runs at, each on a fresh fleet: `all` (a quiet hour, sunrise leads,
+# ringing and snoozed alarms, a running routine, inside and outside a scheduled clock window, both
+# daylight-saving changes; about a minute), or some of them by name, e.g. INTEROP_HOURS=quiet,sunrise
+# (`$(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_interop.py --list-hours` lists them).
+INTEROP_HOURS        ?= all
+INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_interop.py \
+                        --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
+                        --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
-## deps: install the broker and the client library when they are missing.
-deps:
+.PHONY: deps deps-system deps-interop build test test-tsan interop run bench clean
+
+## deps: the Debian packages every target uses, and the interop suite's Python environment.
+deps: deps-system deps-interop
+
+## deps-system: install mosquitto, its command-line clients, libmosquitto-dev and pkg-config when missing.
+# Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
+# `dpkg -s`, which succeeds for a package removed with its configuration files left behind.
+deps-system:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	installed() { [ "$$(dpkg-query -W -f='$${db:Status-Status}' "$$1" 2>/dev/null)" = installed ]; }; \
+	{ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; } || missing="$$missing mosquitto"; \
+	{ command -v mosquitto_sub >/dev/null 2>&1 && command -v mosquitto_pub >/dev/null 2>&1; } || missing="$$missing mosquitto-clients"; \
+	if command -v pkg-config >/dev/null 2>&1; then \
+		pkg-config --exists libmosquitto || missing="$$missing libmosquitto-dev"; \
+	else \
+		missing="$$missing pkg-config"; installed libmosquitto-dev || missing="$$missing libmosquitto-dev"; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 		echo "make deps: installing$$missing"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
-	else echo "make deps: mosquitto and libmosquitto-dev are installed"; fi
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
+		echo "make deps: installed$$missing"; \
+	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev and pkg-config are installed"; fi
 
-build: deps
+## deps-interop: a throwaway virtual environment for the interop suite, with the pinned packages of
+## Tests/Interop/requirements.txt; rebuilt only when that file changes. hatch-rest-api needs Python 3.12+.
+deps-interop:
+	@stamp="$(INTEROP_VENV)/requirements.txt"; \
+	if [ -x "$(INTEROP_VENV)/bin/python" ] && cmp -s "$(INTEROP_REQUIREMENTS)" "$$stamp" \
+		&& "$(INTEROP_VENV)/bin/python" -c 'import sys' >/dev/null 2>&1; then \
+		echo "make deps: $(INTEROP_VENV) is up to date"; exit 0; fi; \
+	python=""; \
+	for candidate in $(INTEROP_PYTHON) python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3; do \
+		command -v "$$candidate" >/dev/null 2>&1 || continue; \
+		"$$candidate" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 \
+			&& { python="$$candidate"; break; }; \
+	done; \
+	if [ -z "$$python" ]; then \
+		echo "make deps: the interop suite needs Python 3.12 or newer with venv (hatch-rest-api requires it)," >&2; \
+		echo "  and none was found (tried python3.13, python3.12, python3, ~/.pyenv/versions/3.1[2-9]*)." >&2; \
+		echo "  Install one (e.g. 'pyenv install 3.12', or a python3.12 and python3.12-venv package)," >&2; \
+		echo "  or name it with 'make deps INTEROP_PYTHON=/path/to/python3.12'." >&2; \
+		exit 1; \
+	fi; \
+	echo "make deps: creating $(INTEROP_VENV) with $$("$$python" --version 2>&1) ($$python)"; \
+	rm -rf "$(INTEROP_VENV)"; \
+	"$$python" -m venv "$(INTEROP_VENV)" \
+		&& "$(INTEROP_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check \
+			--requirement "$(INTEROP_REQUIREMENTS)" \
+		&& cp "$(INTEROP_REQUIREMENTS)" "$$stamp" \
+		|| { echo "make deps: could not install $(INTEROP_REQUIREMENTS) into $(INTEROP_VENV)" >&2; rm -rf "$(INTEROP_VENV)"; exit 1; }; \
+	echo "make deps: installed $$(grep -cE '^[A-Za-z0-9]' "$(INTEROP_REQUIREMENTS)") pinned packages into $(INTEROP_VENV)"
+
+build: deps-system
 	$(SWIFT) build $(SWIFTFLAGS)
 
-## test: every unit and integration test (integration tests start their own mosquitto).
+## test: every unit and integration test (integration tests start their own mosquitto), then the
+## property tests on their own (they keep both cores busy, which would slow the brokers of the
+## integration tests), the dependency analyzer on this package, and the interop suite at every hour
+## of INTEROP_HOURS.
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	$(SWIFT) test $(SWIFTFLAGS) --skip-build
+	$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests
+	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
+	$(INTEROP_SUITE)
 
 ## test-tsan: the same suite under ThreadSanitizer.
-test-tsan: deps
+test-tsan: deps-system
 	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread
 
+## interop: the vendor's own client (hatch-rest-api over awsiotsdk) against one simulated device of
+## each product on a private mosquitto, at every hour of INTEROP_HOURS: failed checks as they
+## finish, a matrix of hours against check groups, then `N passed, N failed`.
+interop: deps
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(INTEROP_SUITE)
+
 ## run: a private broker, the sample household fleet and a short demo.
-run: deps
+run: deps-system
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(SCRATCH)/debug/hatchctl demo
 
 ## bench: the benchmark package (container, MQTT) with peers in the same run.
-bench: deps
+bench: deps-system
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
 clean:

@@ -75,6 +75,7 @@ extension DeviceEngine {
         state.current.paused = false
         stateChanged = true
         if planned.fire > now {
+            sunriseLightHeld = false
             alarmPhase = .sunrise(id: alarm.id, start: now, fire: planned.fire, nextRamp: now)
             rampSunrise(id: alarm.id, start: now, fire: planned.fire, at: now)
             events.append(.sunriseStarted(alarmID: alarm.id))
@@ -87,6 +88,11 @@ extension DeviceEngine {
     /// sunrise start to the alarm colour's intensity at the wake time.
     mutating func rampSunrise(id: Int, start: Date, fire: Date, at now: Date) {
         guard let alarm = settings.alarms[id: id] else { return }
+        if sunriseLightHeld {
+            // The person chose the light during the sunrise: it stays; the alarm still rings at `fire`.
+            alarmPhase = .sunrise(id: id, start: start, fire: fire, nextRamp: fire)
+            return
+        }
         let total = fire.timeIntervalSince(start)
         let fraction = total > 0 ? min(1, max(0, now.timeIntervalSince(start) / total)) : 1
         var color = alarm.color

@@ -170,6 +170,7 @@ extension DeviceEngine {
 
     /// `current.color`: 9998 turns the light off, 9999 (or channels alone) sets a custom colour.
     mutating func applyColor(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
+        if case .sunrise? = alarmPhase { sunriseLightHeld = true }
         var color = state.current.color ?? .off
         if patch["id"]?.intValue == WireConstants.colorOffID {
             color = .off

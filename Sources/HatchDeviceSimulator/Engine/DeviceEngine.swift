@@ -23,6 +23,8 @@ public struct DeviceEngine: Sendable {
     var routineRun: RoutineRun?
     var alarmPhase: AlarmPhase?
     var nextAlarm: PlannedAlarm?
+    /// Set when a command changed the light during a sunrise: the ramp leaves the light alone.
+    var sunriseLightHeld = false
     var colorEnds: Date?
     var soundEnds: Date?
     var nextHousekeeping: Date

@@ -52,6 +52,20 @@ struct DeviceRulesRegressionTests {
     }
 
     @Test(arguments: days)
+    func aLightChosenDuringTheSunriseStaysUntilTheAlarmRings(day: String) {
+        let alarm = Alarm(id: 1, name: "Okay to wake", daysOfWeek: DaysOfWeek(rawValue: 127),
+                          wakeTime: EngineFixtures.time("06:45"), sunriseLead: 900, color: ColorState(id: 9999, g: 65535, i: 30000))
+        var engine = Self.engine(.restoreV5, at: Self.local(day, "06:20"), alarms: [alarm])
+        _ = engine.advance(to: Self.local(day, "06:35"))
+        _ = engine.apply(desired: ["current": ["color": ["id": 9998, "r": 0, "g": 0, "b": 0, "w": 0]]], at: Self.local(day, "06:35"))
+        _ = engine.advance(to: Self.local(day, "06:44"))
+        #expect(engine.state.current.color?.id == 9998, "the ramp turned the light back on on \(day)")
+        #expect(engine.state.current.playing == .routine)
+        #expect(engine.advance(to: Self.local(day, "06:45")).contains(.alarmFired(alarmID: 1)))
+        #expect(engine.state.current.color?.i == 30000)
+    }
+
+    @Test(arguments: days)
     func workDaysSunriseOnTheRestore2(day: String) {
         let workDays = Alarm(id: 1, name: "Work days", daysOfWeek: .weekdays, wakeTime: EngineFixtures.time("06:30"), sunriseLead: 1800)
         var engine = Self.engine(.restoreV4, at: Self.local(day, "05:50"), alarms: [workDays])
