@@ -10,8 +10,8 @@ import Testing
 @Suite("Device rules: property-based sequences")
 struct DeviceRulesPropertyTests {
     /// Sequences per product (override with HATCH_PROPERTY_SEQUENCES).
-    static let sequences = ProcessInfo.processInfo.environment["HATCH_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 200
-    static let stepsPerSequence = 30
+    static let sequences = ProcessInfo.processInfo.environment["HATCH_PROPERTY_SEQUENCES"].flatMap(Int.init) ?? 300
+    static let stepsPerSequence = 20
 
     /// The starts of the weeks the sequences run in: both 2026 daylight-saving changes in
     /// America/New_York (Sunday 2026-03-08 and Sunday 2026-11-01), from the Wednesday before.

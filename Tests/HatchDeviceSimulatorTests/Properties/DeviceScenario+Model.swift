@@ -24,6 +24,7 @@ extension DeviceScenario {
         var sunrises: Set<String> = []
         var snoozed: Set<Int> = []
         var version: Int?
+        var pluggedIn: Bool?
 
         init(product: HardwareProduct, core: DeviceCore, start: Date) {
             self.product = product
@@ -93,7 +94,7 @@ extension DeviceScenario {
             case .alarmsDisabled(let disabled):
                 guard product.capabilities.alarms else { return nil }
                 return ["alarmsDisabled": .bool(disabled)]
-            case .wait, .reboot: return nil
+            case .wait, .reboot, .rejectNextUpdate, .power: return nil
             }
         }
 
@@ -144,6 +145,10 @@ extension DeviceScenario {
             default: break
             }
             return nil
+        }
+
+        mutating func powered(_ plugged: Bool) {
+            if product.capabilities.battery { pluggedIn = plugged }
         }
 
         mutating func rebooted(at now: Date, engine: DeviceEngine) {
@@ -233,6 +238,9 @@ extension DeviceScenario {
                 let flags = ClockFlags(rawValue: clock.flags)
                 if let clockOn, flags.contains(.on) != clockOn { return "clock display \(flags.contains(.on) ? "on" : "off"), the rules say \(clockOn ? "on" : "off")" }
                 if let twentyFourHour, flags.contains(.twentyFourHour) != twentyFourHour { return "24-hour flag lost" }
+            }
+            if let pluggedIn, state.deviceInfo.powerStatus != (pluggedIn ? .onBase : .notCharging) {
+                return "powerStatus \(String(describing: state.deviceInfo.powerStatus)) after \(pluggedIn ? "plugIn" : "unplug")"
             }
             if let lockOn, state.toddlerLockOn != lockOn { return "toddlerLockOn \(String(describing: state.toddlerLockOn)), the rules say \(lockOn)" }
             if !product.capabilities.alarms, state.snooze != nil || state.alarmsDisabled != nil { return "a \(product.rawValue) reports alarm fields" }

@@ -11,12 +11,19 @@ struct DeviceScenario {
     let steps: [DeviceStep]
 
     static let timeZone = TimeZone(identifier: "America/New_York")!
-    /// Wall-clock ticks while waiting: every quarter hour around the alarms (they wake on quarter
-    /// hours, so they fire on a tick), every hour elsewhere. Schedule edges need no tick: the model
-    /// walks every minute.
-    static func tickSeconds(at date: Date) -> Int {
-        let minute = Model.localMinute(date)
-        return (330..<480).contains(minute) || (1305..<1350).contains(minute) ? 900 : 3600
+    /// The next wall-clock tick while waiting: every quarter hour around the alarms (they wake on
+    /// quarter hours, so they fire on a tick), every two hours elsewhere. Schedule edges need no
+    /// tick: the model walks every minute.
+    static func nextTick(after date: Date) -> Date {
+        func busy(_ epoch: Int) -> Bool {
+            let minute = Model.localMinute(Date(timeIntervalSince1970: TimeInterval(epoch)))
+            return (330..<480).contains(minute) || (1305..<1350).contains(minute)
+        }
+        let epoch = Int(date.timeIntervalSince1970)
+        var tick = (epoch / 900 + 1) * 900
+        if busy(epoch) { return Date(timeIntervalSince1970: TimeInterval(tick)) }
+        while tick < epoch + 7200, !busy(tick) { tick += 900 }
+        return Date(timeIntervalSince1970: TimeInterval(tick))
     }
 
     /// The household-like device every scenario starts from: two routines, and on products with
@@ -66,9 +73,7 @@ struct DeviceScenario {
             case .wait(let seconds):
                 let end = now.addingTimeInterval(TimeInterval(seconds))
                 while now < end {
-                    let tick = Self.tickSeconds(at: now)
-                    let boundary = (Int(now.timeIntervalSince1970) / tick + 1) * tick
-                    now = min(end, Date(timeIntervalSince1970: TimeInterval(boundary)))
+                    now = min(end, Self.nextTick(after: now))
                     let settings = core.engine.settings
                     for message in core.tick(now: now) { model.observe(message) }
                     figures.ticks += 1
@@ -76,6 +81,12 @@ struct DeviceScenario {
                     if let problem = model.check(core.engine) { return "step \(index + 1) (\(step)) at \(Self.local(now)): \(problem)" }
                 }
                 continue
+            case .rejectNextUpdate:
+                core.applyFault(.rejectUpdates(count: 1), realNow: now)
+            case .power(let plugged):
+                core.applyFault(.power(pluggedIn: plugged), realNow: now)
+                for message in core.tick(now: now) { model.observe(message) }
+                model.powered(plugged)
             case .reboot:
                 core.reboot(settings: core.engine.settings, now: now)
                 for message in core.tick(now: now) { model.observe(message) }
@@ -84,7 +95,17 @@ struct DeviceScenario {
                 guard let patch = model.patch(for: step, state: before) else { break }
                 let settings = core.engine.settings
                 let payload = ShadowRequest.update(desired: patch, clientToken: "p\(index)").jsonData
-                for message in core.receive(topic: core.shadowTopics.update, payload: payload, now: now) { model.observe(message) }
+                let rejecting = core.faults.rejectUpdatesRemaining > 0
+                let replies = core.receive(topic: core.shadowTopics.update, payload: payload, now: now)
+                for message in replies { model.observe(message) }
+                if rejecting {
+                    // The fault answers 503 and nothing changes: no accepted update, the same state.
+                    let rejected = replies.contains { $0.topic == core.shadowTopics.updateRejected }
+                    if !rejected || replies.contains(where: { $0.topic == core.shadowTopics.updateAccepted }) || core.engine.state != before {
+                        return "step \(index + 1) (\(step)) under rejectUpdates: not rejected cleanly"
+                    }
+                    continue
+                }
                 model.advance(to: now, events: core.lastEvents, settingsBefore: settings, figures: &figures)
                 if let problem = model.commanded(step, engine: core.engine, before: before, at: now) {
                     return "step \(index + 1) (\(step)) at \(Self.local(now)): \(problem)"

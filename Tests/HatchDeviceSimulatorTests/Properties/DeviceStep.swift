@@ -22,6 +22,10 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
     case alarmsDisabled(Bool)
     case wait(seconds: Int)
     case reboot
+    /// The `rejectUpdates` fault: the next shadow update is rejected with 503.
+    case rejectNextUpdate
+    /// The `plugIn` / `unplug` fault.
+    case power(pluggedIn: Bool)
 
     var description: String {
         switch self {
@@ -42,13 +46,15 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
         case .alarmsDisabled(let disabled): return "alarmsDisabled \(disabled)"
         case .wait(let seconds): return "wait \(seconds) s"
         case .reboot: return "reboot"
+        case .rejectNextUpdate: return "fault rejectUpdates(1)"
+        case .power(let plugged): return plugged ? "fault plugIn" : "fault unplug"
         }
     }
 
     /// A random step; waits and commands are mixed so that a sequence crosses many hours.
     static func random(using random: inout SeededRandom) -> DeviceStep {
         func time() -> TimeOfDay { try! TimeOfDay(hour: random.int(0...23), minute: random.int(0...3) * 15) }  // cannot fail
-        switch random.int(0...29) {
+        switch random.int(0...31) {
         case 0...1: return .setVolume(percent: random.int(0...100))
         case 2...3: return .setColor(red: random.int(0...255), green: random.int(0...255), blue: random.int(0...255), brightness: random.int(1...100))
         case 4: return .lightOff
@@ -65,6 +71,8 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
         case 17...18: return .snooze
         case 19: return .alarmsDisabled(random.int(0...5) == 0)
         case 20: return .reboot
+        case 30: return .rejectNextUpdate
+        case 31: return .power(pluggedIn: random.int(0...1) == 1)
         case 21...25: return .wait(seconds: random.int(1...120) * 30)
         default: return .wait(seconds: random.int(1...36) * 3600 + random.int(0...59) * 60)
         }
