@@ -3,8 +3,8 @@
 #include <mosquitto.h>
 #include <mqtt_protocol.h>
 #ifdef __linux__
-/* HatchMQTT's event loop drives libmosquitto sockets with epoll and wakes itself with an eventfd;
-   Swift's Glibc module does not export these headers. */
+/* HatchMQTT's epoll backend (EpollPoller, Linux only) drives libmosquitto sockets with epoll and wakes
+   itself with an eventfd; Swift's Glibc module does not export these headers. */
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #endif

@@ -42,4 +42,21 @@ struct MQTTScaleTests {
         }
         #expect(sessions.allSatisfy { $0.connectionState == .disconnected(reason: .clientRequested) })
     }
+
+    @Test("10,000 sessions connect on each backend in the same run (times printed, not asserted)")
+    func tenThousandSessionsOnEachBackend() async throws {
+        for backend in MQTTEventLoopBackend.allCases where backend.isAvailable {
+            let broker = try await MosquittoBroker.start()
+            let loop = MQTTEventLoop(threads: 1, backend: backend)
+            let (sessions, report) = await MQTTLoadTest.connectSessions(
+                count: 10_000, broker: try MQTTBrokerURL(broker.url), clientIDPrefix: "scale-\(backend)", eventLoop: loop
+            )
+            print("10,000 sessions on the \(backend) backend: \(report)")
+            #expect(report.connected == 10_000, "\(backend): \(report)")
+            await withTaskGroup(of: Void.self) { group in
+                for session in sessions { group.addTask { await session.disconnect() } }
+            }
+            broker.stop()
+        }
+    }
 }

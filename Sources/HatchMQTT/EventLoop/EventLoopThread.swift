@@ -1,16 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
 import CMosquitto
 
-/// One thread of an ``MQTTEventLoop``: an epoll set over the sockets of the sessions assigned to it,
-/// an eventfd to wake it, a job inbox for other threads, timers, and the periodic
-/// `mosquitto_loop_misc` tick that sends keep-alive pings.
+/// One thread of an ``MQTTEventLoop``: a ``SocketPoller`` (epoll or poll) over the sockets of the
+/// sessions assigned to it, with its wake-up channel, a job inbox for other threads, timers, and the
+/// periodic `mosquitto_loop_misc` tick that sends keep-alive pings.
 ///
 /// Every libmosquitto call that can open or close a session's socket happens on this thread, so the
-/// epoll registrations never race with socket closure. Other threads only enqueue jobs and, for
+/// poller's registrations never race with socket closure. Other threads only enqueue jobs and, for
 /// QoS 0 publishes, ask for a write (``requestWrite(_:)``).
 final class EventLoopThread: @unchecked Sendable {
     private struct Inbox {
@@ -20,15 +17,13 @@ final class EventLoopThread: @unchecked Sendable {
         var stopping = false
     }
 
-    private static let wakeID: UInt64 = 0
     private static let miscInterval = Duration.milliseconds(500)
     /// Connection attempts allowed at once per thread, so a burst of thousands of sessions does not
     /// overflow the broker's listen backlog (overflowed SYNs are retried only after a second).
     private static let maxConcurrentConnects = 128
 
     let name: String
-    private let epollFD: Int32
-    private let wakeFD: Int32
+    private let poller: any SocketPoller
     private let inbox = Locked(Inbox())
 
     // Loop-confined state: touched only on this thread.
@@ -39,15 +34,9 @@ final class EventLoopThread: @unchecked Sendable {
     private var waitingConnects: [() -> Void] = []
     private var waitingConnectsHead = 0
 
-    init(name: String) {
+    init(name: String, poller: any SocketPoller) {
         self.name = name
-        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        precondition(epollFD >= 0 && wakeFD >= 0, "HatchMQTT: cannot create epoll/eventfd (errno \(errno))")
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = Self.wakeID
-        _ = epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        self.poller = poller
     }
 
     func start() {
@@ -86,14 +75,11 @@ final class EventLoopThread: @unchecked Sendable {
         if needsWake { wake() }
     }
 
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, MemoryLayout<UInt64>.size)
-    }
+    private func wake() { poller.wake() }
 
     // MARK: Loop-thread API (call only on this thread)
 
-    /// Starts tracking `core`; its socket is added to epoll by ``updateInterest(_:)``.
+    /// Starts tracking `core`; its socket is added to the poller by ``updateInterest(_:)``.
     func add(_ core: SessionCore) { sessions[core.id] = core }
 
     /// Stops tracking `core` (its socket must already be closed).
@@ -136,19 +122,16 @@ final class EventLoopThread: @unchecked Sendable {
         next()
     }
 
-    /// Brings `core`'s epoll registration in line with its socket: adds a new socket, and arms
-    /// EPOLLOUT exactly while libmosquitto has bytes to write (`mosquitto_want_write`).
+    /// Brings `core`'s poller registration in line with its socket: adds a new socket, and arms
+    /// write interest exactly while libmosquitto has bytes to write (`mosquitto_want_write`).
     func updateInterest(_ core: SessionCore) {
         let fd = core.socket
         if fd != core.registeredFD {
-            // A closed socket leaves epoll by itself; a new one is added.
-            core.registeredFD = -1
+            // The old socket is gone (epoll dropped it by itself); a new one is added.
+            forgetSocket(of: core)
             guard fd >= 0 else { return }
             let wantsWrite = core.wantsWrite
-            var event = epoll_event()
-            event.events = EPOLLIN.rawValue | (wantsWrite ? EPOLLOUT.rawValue : 0)
-            event.data.u64 = core.id
-            if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 {
+            if poller.register(fd, token: core.id, writable: wantsWrite) {
                 core.registeredFD = fd
                 core.writeArmed = wantsWrite
             }
@@ -157,44 +140,40 @@ final class EventLoopThread: @unchecked Sendable {
         guard fd >= 0 else { return }
         let wantsWrite = core.wantsWrite
         guard wantsWrite != core.writeArmed else { return }
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue | (wantsWrite ? EPOLLOUT.rawValue : 0)
-        event.data.u64 = core.id
-        _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+        poller.setWriteInterest(fd, token: core.id, writable: wantsWrite)
         core.writeArmed = wantsWrite
+    }
+
+    /// Stops watching `core`'s socket, which has just closed or is about to (libmosquitto closes it
+    /// on a disconnect, a reconnect or `mosquitto_destroy`).
+    func forgetSocket(of core: SessionCore) {
+        if core.registeredFD >= 0 { poller.deregister(core.registeredFD, token: core.id) }
+        core.registeredFD = -1
+        core.writeArmed = false
     }
 
     // MARK: The loop
 
     private func run() {
         FileDescriptorLimit.raise()
-        let capacity = 512
-        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
-        defer { events.deallocate() }
         while true {
-            let count = epoll_wait(epollFD, events, Int32(capacity), timeoutMilliseconds())
-            if count < 0 && errno != EINTR { break }
-            var woken = false
-            for index in 0..<max(0, Int(count)) {
-                let event = events[index]
-                if event.data.u64 == Self.wakeID {
-                    woken = true
-                    continue
+            let woken: Bool
+            do {
+                woken = try poller.wait(timeoutMilliseconds: timeoutMilliseconds()) { token, events in
+                    sessions[token]?.handle(events: events)
                 }
-                sessions[event.data.u64]?.handle(events: event.events)
+            } catch {
+                break
             }
             if woken, processInbox() { break }
             runDueTimers()
             tickIfDue()
         }
-        close(epollFD)
-        close(wakeFD)
+        poller.close()
     }
 
     /// Runs queued jobs and write requests; returns true when the loop should stop.
     private func processInbox() -> Bool {
-        var drained: UInt64 = 0
-        _ = read(wakeFD, &drained, MemoryLayout<UInt64>.size)
         let (jobs, writes, stopping) = inbox.withLock { inbox in
             defer {
                 inbox.jobs.removeAll(keepingCapacity: true)

@@ -1,15 +1,26 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The process's open-file limit. Every session holds one socket, so 10,000 sessions need the soft
 /// `RLIMIT_NOFILE` raised; an event loop raises it to the hard limit once, when it starts.
+///
+/// On Darwin the soft limit cannot exceed `kern.maxfilesperproc` even when the hard limit says
+/// "unlimited", so the target is capped there.
 public enum FileDescriptorLimit {
+    #if canImport(Glibc)
+    private static let resource = Int32(RLIMIT_NOFILE.rawValue)
+    #else
+    private static let resource = RLIMIT_NOFILE
+    #endif
+
     /// The current soft and hard limits.
     public static var current: (soft: Int, hard: Int) {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return (0, 0) }
-        return (Int(limit.rlim_cur), Int(limit.rlim_max))
+        guard getrlimit(resource, &limit) == 0 else { return (0, 0) }
+        return (Int(clamping: limit.rlim_cur), Int(clamping: limit.rlim_max))
     }
 
     /// Raises the soft limit to `target` (or to the hard limit when `target` is nil or higher) and
@@ -17,12 +28,26 @@ public enum FileDescriptorLimit {
     @discardableResult
     public static func raise(to target: Int? = nil) -> Int {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
-        let wanted = min(rlim_t(target ?? Int(limit.rlim_max)), limit.rlim_max)
+        guard getrlimit(resource, &limit) == 0 else { return 0 }
+        let ceiling = min(limit.rlim_max, perProcessCeiling)
+        let wanted = min(target.map { rlim_t(max(0, $0)) } ?? ceiling, ceiling)
         if wanted > limit.rlim_cur {
             limit.rlim_cur = wanted
-            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = setrlimit(resource, &limit)
         }
         return current.soft
+    }
+
+    /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`);
+    /// no ceiling beyond the hard limit on Linux.
+    private static var perProcessCeiling: rlim_t {
+        #if canImport(Darwin)
+        var perProcess: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        if sysctlbyname("kern.maxfilesperproc", &perProcess, &size, nil, 0) == 0, perProcess > 0 {
+            return rlim_t(perProcess)
+        }
+        #endif
+        return rlim_t.max
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The threads that drive many ``MQTTSession``s: each thread runs one epoll loop over the sockets of
-/// the sessions assigned to it (round-robin), calling `mosquitto_loop_read/write/misc`.
+/// The threads that drive many ``MQTTSession``s: each thread runs one readiness loop (epoll or
+/// poll, see ``MQTTEventLoopBackend``) over the sockets of the sessions assigned to it
+/// (round-robin), calling `mosquitto_loop_read/write/misc`.
 ///
 /// libmosquitto's own `loop_start` spends a thread per client and its `select()` stops at 1,024
 /// descriptors; one `MQTTEventLoop` holds tens of thousands of sessions on a few threads. Threads
@@ -14,13 +15,25 @@ public final class MQTTEventLoop: Sendable {
     private let threads: [EventLoopThread]
     private let nextThread = Atomic<Int>(0)
 
-    /// Creates a loop with `threads` epoll threads (at least one). Raises the process's open-file
-    /// soft limit to its hard limit, since every session needs a descriptor.
-    public init(threads: Int = 1) {
+    /// The readiness mechanism this loop's threads use, fixed when the loop is created.
+    public let backend: MQTTEventLoopBackend
+
+    /// Creates a loop with `threads` threads (at least one). Raises the process's open-file soft
+    /// limit to its hard limit, since every session needs a descriptor.
+    ///
+    /// - Parameter backend: the readiness mechanism; `nil` reads `HATCH_MQTT_EVENT_LOOP` once, now,
+    ///   and falls back to ``MQTTEventLoopBackend/platformDefault`` (see
+    ///   ``MQTTEventLoopBackend/fromEnvironment(_:)``). A backend this platform lacks (epoll outside
+    ///   Linux) is replaced by the default.
+    public init(threads: Int = 1, backend: MQTTEventLoopBackend? = nil) {
         MosquittoLibrary.initialize()
         FileDescriptorLimit.raise()
-        let count = max(1, threads)
-        self.threads = (0..<count).map { EventLoopThread(name: "hatch-mqtt-loop-\($0)") }
+        let requested = backend ?? MQTTEventLoopBackend.fromEnvironment()
+        let backend = requested.isAvailable ? requested : .platformDefault
+        self.backend = backend
+        self.threads = (0..<max(1, threads)).map {
+            EventLoopThread(name: "hatch-mqtt-loop-\($0)", poller: backend.makePoller())
+        }
         self.threads.forEach { $0.start() }
     }
 
@@ -28,7 +41,7 @@ public final class MQTTEventLoop: Sendable {
         threads.forEach { $0.stop() }
     }
 
-    /// The number of epoll threads.
+    /// The number of loop threads.
     public var threadCount: Int { threads.count }
 
     /// The thread the next session is assigned to.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CMosquitto
 
@@ -26,7 +28,7 @@ public enum MosquittoLibrary {
     /// Closes the wake-up socket pair `mosquitto_new` opens for every client.
     ///
     /// libmosquitto (1.x–2.0) opens an AF_UNIX socket pair per client so that its own
-    /// `loop_start` thread can be woken from `select()`; our epoll loop never uses it. Keeping it
+    /// `loop_start` thread can be woken from `select()`; our event loop never uses it. Keeping it
     /// would cost two extra descriptors per session (30,000 for 10,000 sessions) and a `write(2)`
     /// per publish. The library already supports running without it ("Unable to open socket pair"
     /// leaves both at -1), so we close them and store -1 — but only after checking, on this very
@@ -36,19 +38,10 @@ public enum MosquittoLibrary {
         let fields = UnsafeMutableRawPointer(mosq).assumingMemoryBound(to: Int32.self)
         let sock = fields[0], read = fields[1], write = fields[2]
         guard sock == -1, mosquitto_socket(mosq) == -1, read >= 0, write >= 0, read != write,
-              isUnixStreamSocket(read), isUnixStreamSocket(write) else { return }
+              PortableSocket.isUnixStreamSocket(read), PortableSocket.isUnixStreamSocket(write) else { return }
         close(read)
         close(write)
         fields[1] = -1
         fields[2] = -1
-    }
-
-    private static func isUnixStreamSocket(_ fd: Int32) -> Bool {
-        var domain: Int32 = 0, type: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &length) == 0 else { return false }
-        length = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) == 0 else { return false }
-        return domain == AF_UNIX && type == Int32(SOCK_STREAM.rawValue)
     }
 }

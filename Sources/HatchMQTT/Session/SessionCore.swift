@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import CMosquitto
 import Foundation
@@ -112,12 +114,12 @@ final class SessionCore: @unchecked Sendable {
 
     // MARK: I/O (loop)
 
-    /// Handles epoll readiness for this session's socket.
-    func handle(events: UInt32) {
+    /// Handles readiness of this session's socket: reads on data, a hang-up or an error, and writes
+    /// on room to write or an error (so libmosquitto collects the error and reports the disconnect).
+    func handle(events: SocketEvents) {
         guard phase != .closed else { return }
-        let readable = EPOLLIN.rawValue | EPOLLERR.rawValue | EPOLLHUP.rawValue
-        if events & readable != 0 { readAvailable() }
-        if events & (EPOLLOUT.rawValue | EPOLLERR.rawValue) != 0, socket >= 0 {
+        if !events.isDisjoint(with: .needsRead) { readAvailable() }
+        if !events.isDisjoint(with: .needsWrite), socket >= 0 {
             _ = mosquitto_loop_write(mosq, 1)
         }
         loop.updateInterest(self)
@@ -187,8 +189,7 @@ final class SessionCore: @unchecked Sendable {
                 return
             }
             holdsConnectSlot = true
-            registeredFD = -1
-            writeArmed = false
+            loop.forgetSocket(of: self)
             errno = 0
             let broker = configuration.broker
             let keepAlive = Int32(max(5, min(65535, configuration.keepAlive.seconds.rounded())))
@@ -211,7 +212,7 @@ final class SessionCore: @unchecked Sendable {
             guard phase == .connecting, attemptGeneration == generation else { return }
             attemptTimedOut = true
             if socket >= 0 {
-                Glibc.shutdown(socket, Int32(SHUT_RDWR))
+                PortableSocket.shutdown(socket)
             } else if !blockingConnectInProgress {
                 connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: timeout))
             }
@@ -261,7 +262,7 @@ final class SessionCore: @unchecked Sendable {
     /// Closes the socket abruptly; libmosquitto then reports the disconnect through the loop.
     func abortConnection() {
         if socket >= 0 {
-            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+            PortableSocket.shutdown(socket)
         } else if phase == .connecting {
             connectionEnded(.sessionClosed)
         }
@@ -292,8 +293,7 @@ final class SessionCore: @unchecked Sendable {
     /// The socket closed (callback, loop).
     func didDisconnect(code: Int32, errno savedErrno: Int32) {
         unsentQoS0.store(0, ordering: .relaxed)
-        registeredFD = -1
-        writeArmed = false
+        loop.forgetSocket(of: self)
         switch phase {
         case .disconnecting:
             releaseConnectSlot()
@@ -417,8 +417,8 @@ final class SessionCore: @unchecked Sendable {
         if phase == .disconnecting { finishDisconnect() }
         phase = .closed
         releaseConnectSlot()
+        loop.forgetSocket(of: self)
         mosquitto_destroy(mosq)
-        registeredFD = -1
         loop.remove(self)
         finishStateStreams()
     }
