@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A child process started with `posix_spawn`, with the part of Foundation's `Process` API that the
@@ -48,7 +50,11 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts the child; throws when the program cannot be spawned.
     public func run() throws {
         guard let executableURL else { throw ChildProcessError.noExecutable }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+        var actions: SpawnFileActions = nil
+        #else
+        var actions = SpawnFileActions()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         var parentEnds: [FileHandle] = []
@@ -77,7 +83,7 @@ public final class ChildProcess: @unchecked Sendable {
         defer { envp?.forEach { free($0) } }
         var child: pid_t = 0
         let result = envp.map { envp in posix_spawn(&child, path, &actions, nil, argv, envp) }
-            ?? posix_spawn(&child, path, &actions, nil, argv, environ)
+            ?? posix_spawn(&child, path, &actions, nil, argv, SpawnExtensions.inheritedEnvironment)
         guard result == 0 else { throw ChildProcessError.spawnFailed(path: path, errno: result) }
         // The child holds its own copies; close ours so readers see end of file when it exits.
         for handle in parentEnds { try? handle.close() }
@@ -119,16 +125,41 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` and `…_addchdir_np`, which Swift's Glibc module
-/// does not export; looked up once at run time (both exist since glibc 2.34).
-private enum SpawnExtensions {
-    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+#if canImport(Darwin)
+private typealias SpawnFileActions = posix_spawn_file_actions_t?
+#else
+private typealias SpawnFileActions = posix_spawn_file_actions_t
+#endif
 
-    static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+/// `posix_spawn_file_actions_addclosefrom_np` and `…_addchdir_np`, which Swift's Glibc module does
+/// not export; looked up once at run time (both exist since glibc 2.34; Darwin has only the second,
+/// so there a child inherits descriptors not marked close-on-exec).
+private enum SpawnExtensions {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, Int32) -> Int32
+    typealias AddChdir = @convention(c) (UnsafeMutablePointer<SpawnFileActions>, UnsafePointer<CChar>) -> Int32
+
+    /// `RTLD_DEFAULT`: every loaded image.
+    private static var defaultHandle: UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+        UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+        nil
+        #endif
+    }
+
+    static let addCloseFrom: AddCloseFrom? = dlsym(defaultHandle, "posix_spawn_file_actions_addclosefrom_np")
         .map { unsafeBitCast($0, to: AddCloseFrom.self) }
-    static let addChdir: AddChdir? = dlsym(nil, "posix_spawn_file_actions_addchdir_np")
+    static let addChdir: AddChdir? = dlsym(defaultHandle, "posix_spawn_file_actions_addchdir_np")
         .map { unsafeBitCast($0, to: AddChdir.self) }
+
+    /// This process's environment, for a child that inherits it.
+    static var inheritedEnvironment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        _NSGetEnviron().pointee
+        #else
+        environ
+        #endif
+    }
 }
 
 /// Why a ``ChildProcess`` could not start.

@@ -7,9 +7,15 @@ import Darwin
 
 /// Loopback TCP helpers: finding a free port and waiting until something listens on it.
 enum LoopbackPort {
+    #if canImport(Glibc)
+    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let streamSocket = SOCK_STREAM
+    #endif
+
     /// Asks the kernel for a free port on 127.0.0.1 by binding port 0 and reading the port it chose.
     static func free() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw MosquittoBrokerError.setupFailed("socket() failed: errno \(errno)") }
         defer { close(fd) }
         var address = loopbackAddress(port: 0)
@@ -27,7 +33,7 @@ enum LoopbackPort {
 
     /// Whether a TCP connection to 127.0.0.1:`port` succeeds right now.
     static func accepts(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = loopbackAddress(port: port)

@@ -69,11 +69,6 @@ public enum MQTTLoadTest {
         return (sessions, report)
     }
 
-    /// The process's resident set size in bytes (Linux `/proc/self/statm`; 0 elsewhere).
-    public static var residentMemoryBytes: Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
+    /// The process's resident set size in bytes (see ``ProcessResources/residentMemoryBytes``).
+    public static var residentMemoryBytes: Int { ProcessResources.residentMemoryBytes }
 }

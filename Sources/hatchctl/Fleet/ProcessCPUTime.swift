@@ -1,17 +1,11 @@
-import Foundation
+import HatchMQTT
 
-/// CPU time (user + system) a process has used, read from `/proc/<pid>/stat`, so `fleet bench` can
-/// say what each message cost the fleet, the baseline publishers and the broker.
+/// CPU time (user + system) a process has used (see ``ProcessResources/cpuSeconds(of:)``), so
+/// `fleet bench` can say what each message cost the fleet, the baseline publishers and the broker.
 enum ProcessCPUTime {
-    /// Seconds of CPU used so far by `pid` (this process when `nil`); 0 when it cannot be read.
+    /// Seconds of CPU used so far by `pid` (this process when `nil`); 0 when the platform does not tell.
     static func seconds(of pid: Int32? = nil) -> Double {
-        let path = pid.map { "/proc/\($0)/stat" } ?? "/proc/self/stat"
-        guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        // After "comm)": state is field 3, utime 14 and stime 15 (1-based).
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        ProcessResources.cpuSeconds(of: pid) ?? 0
     }
 
     /// The CPU this process and the broker use from now on.
