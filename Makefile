@@ -20,7 +20,7 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
-.PHONY: deps deps-system deps-interop build test test-tsan interop run bench clean
+.PHONY: deps deps-system deps-interop build test test-portable test-tsan interop run bench clean
 
 ## deps: the Debian packages every target uses, and the interop suite's Python environment.
 deps: deps-system deps-interop
@@ -29,7 +29,16 @@ deps: deps-system deps-interop
 # Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
 # `dpkg -s`, which succeeds for a package removed with its configuration files left behind.
 deps-system:
-	@missing=""; \
+	@if [ "$$(uname -s)" = Darwin ]; then \
+		if pkg-config --exists libmosquitto 2>/dev/null && { command -v mosquitto >/dev/null 2>&1 || [ -x /opt/homebrew/sbin/mosquitto ] || [ -x /usr/local/sbin/mosquitto ]; }; then \
+			echo "make deps: mosquitto and pkg-config are installed"; exit 0; fi; \
+		if command -v brew >/dev/null 2>&1; then \
+			echo "make deps: installing mosquitto and pkg-config with Homebrew"; brew install mosquitto pkg-config || exit 1; exit 0; fi; \
+		echo "make deps: on macOS this needs Homebrew (https://brew.sh), then 'brew install mosquitto pkg-config';" >&2; \
+		echo "  or install mosquitto (with libmosquitto and its .pc file) and pkg-config some other way and run make again." >&2; \
+		exit 1; \
+	fi; \
+	missing=""; \
 	installed() { [ "$$(dpkg-query -W -f='$${db:Status-Status}' "$$1" 2>/dev/null)" = installed ]; }; \
 	{ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; } || missing="$$missing mosquitto"; \
 	{ command -v mosquitto_sub >/dev/null 2>&1 && command -v mosquitto_pub >/dev/null 2>&1; } || missing="$$missing mosquitto-clients"; \
@@ -85,9 +94,17 @@ build: deps-system
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests
+	$(MAKE) test-portable
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
 	$(INTEROP_SUITE)
+
+## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
+## portable poll(2) event loop (HATCH_MQTT_EVENT_LOOP=poll), so Linux CI proves the backend macOS uses.
+test-portable: deps-system
+	$(SWIFT) build $(SWIFTFLAGS) --build-tests
+	HATCH_MQTT_EVENT_LOOP=poll $(SWIFT) test $(SWIFTFLAGS) --skip-build \
+		--filter 'HatchMQTTTests|HatchDeviceSimulatorTests|HatchFeatureTests|HatchctlTests' --skip DeviceRulesPropertyTests
 
 ## test-tsan: the same suite under ThreadSanitizer.
 test-tsan: deps-system
