@@ -9,7 +9,9 @@ import PackageDescription
 
 let package = Package(
     name: "HatchDeviceToolkit",
-    platforms: [.macOS(.v15)],
+    // iOS 18 and macOS 15: the container, HatchMQTT and the clients use Synchronization's Atomic and
+    // Mutex (iOS 18 / macOS 15); the feature modules' @Observable providers need iOS 17.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "HatchModularDependencyContainer", targets: ["HatchModularDependencyContainer"]),
         .library(name: "DependencyGraphAnalyzer", targets: ["DependencyGraphAnalyzer"]),
