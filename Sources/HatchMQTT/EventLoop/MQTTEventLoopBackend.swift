@@ -35,6 +35,7 @@ public enum MQTTEventLoopBackend: String, Sendable, CaseIterable, CustomStringCo
         #endif
     }
 
+    /// The backend's name, as `HATCH_MQTT_EVENT_LOOP` spells it.
     public var description: String { rawValue }
 
     /// The backend `HATCH_MQTT_EVENT_LOOP` selects, or the platform default when it is unset or

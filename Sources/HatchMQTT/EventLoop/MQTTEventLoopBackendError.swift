@@ -5,6 +5,7 @@ public enum MQTTEventLoopBackendError: Error, Equatable, Sendable, CustomStringC
     /// The backend exists but not on this platform (epoll outside Linux).
     case unavailable(MQTTEventLoopBackend)
 
+    /// What was wrong, naming the variable and its value.
     public var description: String {
         switch self {
         case .unknown(let value):
