@@ -86,4 +86,24 @@ struct SourcePortabilityTests {
             .map(\.path)
         #expect(users.isEmpty, "socket options outside \(Self.socketOptionHelpers.sorted()): \(users.joined(separator: ", "))")
     }
+
+    /// The modules an iOS app links.
+    static let appModules = [
+        "HatchModularDependencyContainer", "HatchModularDependencyContainerMacros", "HatchDeviceModel",
+        "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+        "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
+    ]
+
+    @Test("the modules an iOS app links import neither the simulator, the broker launcher nor hatchctl's runtime")
+    func appModulesStayOffTheFleet() throws {
+        let forbidden = ["HatchDeviceSimulator", "HatchMosquittoBroker", "CHatchctlRuntime"]
+        let offenders = try Self.swiftFiles().filter { file in
+            Self.appModules.contains { file.path.hasPrefix($0 + "/") }
+                && file.lines.contains { line in
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    return forbidden.contains { trimmed.hasSuffix("import \($0)") }
+                }
+        }.map(\.path)
+        #expect(offenders.isEmpty, "app modules importing the fleet side: \(offenders.joined(separator: ", "))")
+    }
 }
