@@ -392,16 +392,25 @@ class Rules:
                                ("current_playing", "current_id", "current_step", "color_id", "sound_id"),
                                [("current.playing", lambda v: v == "none", "current.playing 'none'")]))
 
+    def hold_span(self, device: Any, window: Any, what: str) -> tuple[datetime, datetime] | None:
+        """When to send a command inside or outside `window`, and until when it must hold; None (with a
+        note) when the window's next transition comes too soon to watch a hold."""
+        now = self.clear_of_transition(window)
+        until = self.hold_until(now, window)
+        if until is None:
+            self.suite.reporter.note(f"{device.name}: the {what} {window} changes too soon after "
+                                     f"{self.local(now)} to hold a command")
+            return None
+        return now, until
+
     def hold_clock(self, device: Any) -> None:
         """Rule: between two transitions of a scheduled clock the last explicit command holds."""
         client = device.client
         window = device.situation.clock_window
-        now = self.clear_of_transition(window)
-        until = self.hold_until(now, window)
-        if until is None:
-            self.suite.reporter.note(f"{device.name}: the clock window {window} changes too soon after "
-                                 f"{self.local(now)} to hold a command")
+        span = self.hold_span(device, window, "clock window")
+        if span is None:
             return
+        now, until = span
         inside = window.contains(now, self.zone)
         since = time.monotonic()
         if inside:
@@ -429,12 +438,10 @@ class Rules:
         """Rule: the lock button overrides a custom toddler-lock window until its next transition."""
         client = device.client
         window = device.situation.lock_window
-        now = self.clear_of_transition(window)
-        until = self.hold_until(now, window)
-        if until is None:
-            self.suite.reporter.note(f"{device.name}: the toddler-lock window {window} changes too soon after "
-                                 f"{self.local(now)} to hold a command")
+        span = self.hold_span(device, window, "toddler-lock window")
+        if span is None:
             return
+        now, until = span
         locked = not window.contains(now, self.zone)
         since = time.monotonic()
         passed = self.suite.check(

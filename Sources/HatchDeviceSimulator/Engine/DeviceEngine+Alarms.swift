@@ -33,12 +33,8 @@ extension DeviceEngine {
 
     /// The first wake time of `alarm` after `date` on one of its days (any day when it is a one-time alarm).
     func nextOccurrence(of alarm: Alarm, after date: Date) -> Date? {
-        let startOfDay = calendar.startOfDay(for: date)
         for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: startOfDay),
-                  let fire = calendar.date(bySettingHour: alarm.wakeTime.hour, minute: alarm.wakeTime.minute, second: 0, of: day)
-            else { continue }
-            guard fire > date else { continue }
+            guard let fire = moment(of: alarm.wakeTime, daysFrom: date, offset), fire > date else { continue }
             if alarm.daysOfWeek.isOnce || alarm.daysOfWeek.contains(weekday: calendar.component(.weekday, from: fire)) {
                 return fire
             }

@@ -230,10 +230,7 @@ extension DeviceEngine {
                 sound.id = id
                 sound.url = patch["url"]?.stringValue ?? ""
                 sound = withURL(sound)
-                sound.duration = patch["duration"]?.intValue ?? 0
-                sound.until = Self.until(patch, duration: sound.duration)
-                soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
-                if state.current.playing == PlayingMode.none { state.current.playing = .remote }
+                play(&sound, patch, at: now)
             }
         } else if let url = patch["url"]?.stringValue, !url.isEmpty, profile.product != .restMini {
             // A file without an id (`set_sound_url`, or a delta whose id did not change): the product's
@@ -241,15 +238,20 @@ extension DeviceEngine {
             sound.url = url
             sound.id = profile.product.sounds.sounds.first { $0.url == url }?.id
                 ?? (sound.isNoSound ? WireConstants.streamSoundID : sound.id)
-            sound.duration = patch["duration"]?.intValue ?? 0
-            sound.until = Self.until(patch, duration: sound.duration)
-            soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
-            if state.current.playing == PlayingMode.none { state.current.playing = .remote }
+            play(&sound, patch, at: now)
         }
         state.current.sound = sound
         stateChanged = true
         dropRemoteWhenIdle()
         return events
+    }
+
+    /// Starts `sound` from a patch's `duration`/`until`; an idle device becomes `playing: remote`.
+    private mutating func play(_ sound: inout SoundState, _ patch: [String: JSONValue], at now: Date) {
+        sound.duration = patch["duration"]?.intValue ?? 0
+        sound.until = Self.until(patch, duration: sound.duration)
+        soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
+        if state.current.playing == PlayingMode.none { state.current.playing = .remote }
     }
 
     /// Merges a `clock` patch into the clock settings.

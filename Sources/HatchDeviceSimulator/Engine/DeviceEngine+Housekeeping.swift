@@ -67,12 +67,9 @@ extension DeviceEngine {
         if let clock = state.clock, clock.turnOffMode == .scheduled { times += [clock.turnOnAt, clock.turnOffAt] }
         if let lock = state.toddlerLock, lock.turnOnMode == .custom { times += [lock.turnOnAt, lock.turnOffAt] }
         var next = Date.distantFuture
-        let today = calendar.startOfDay(for: date)
         for time in times {
             for offset in 0...2 {
-                guard let day = calendar.date(byAdding: .day, value: offset, to: today),
-                      let moment = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day),
-                      moment > date else { continue }
+                guard let moment = moment(of: time, daysFrom: date, offset), moment > date else { continue }
                 next = min(next, moment)
                 break
             }
@@ -95,11 +92,8 @@ extension DeviceEngine {
 
     /// The latest moment in `(start, end]` at which the device's local time is `time`.
     func lastOccurrence(of time: TimeOfDay, after start: Date, through end: Date) -> Date? {
-        let endDay = calendar.startOfDay(for: end)
         for offset in 0...2 {
-            guard let day = calendar.date(byAdding: .day, value: -offset, to: endDay),
-                  let moment = calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
-            else { continue }
+            guard let moment = moment(of: time, daysFrom: end, -offset) else { continue }
             if moment <= end { return moment > start ? moment : nil }
         }
         return nil

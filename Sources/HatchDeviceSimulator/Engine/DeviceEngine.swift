@@ -140,6 +140,13 @@ public struct DeviceEngine: Sendable {
     /// Whole epoch seconds of a date, as the wire carries them.
     static func epoch(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 
+    /// The moment the device's local time is `time` on the day `offset` days from the day of `date`
+    /// (a time a spring change skips falls on the next existing time).
+    func moment(of time: TimeOfDay, daysFrom date: Date, _ offset: Int) -> Date? {
+        guard let day = calendar.date(byAdding: .day, value: offset, to: calendar.startOfDay(for: date)) else { return nil }
+        return calendar.date(bySettingHour: time.hour, minute: time.minute, second: 0, of: day)
+    }
+
     /// The local time of day at `date` in the device's time zone.
     func timeOfDay(at date: Date) -> TimeOfDay {
         let components = calendar.dateComponents([.hour, .minute], from: date)

@@ -149,6 +149,16 @@ public enum FleetFileParser {
         return routines
     }
 
+    /// `power: battery | plugged | base`, as `deviceInfo.powerStatus` 0, 3 or 5.
+    static func power(_ cursor: YAMLCursor) throws(FleetFileError) -> PowerStatus {
+        switch try cursor.string() {
+        case "battery": return .notCharging
+        case "plugged": return .pluggedIn
+        case "base": return .onBase
+        default: throw cursor.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
+        }
+    }
+
     static func templateAlarms(_ cursor: YAMLCursor, _ templates: [String: [Alarm]]) throws(FleetFileError) -> [Alarm]? {
         if let inline = cursor.child("alarms") { return try alarms(inline) }
         guard let name = cursor.child("alarmTemplate") else { return nil }
@@ -217,12 +227,7 @@ public enum FleetFileParser {
         }
         if let value = item.child("power") {
             guard product.capabilities.battery else { throw value.error("\(product.rawValue) has no battery; only riotPlus does") }
-            switch try value.string() {
-            case "battery": settings.powerStatus = .notCharging
-            case "plugged": settings.powerStatus = .pluggedIn
-            case "base": settings.powerStatus = .onBase
-            default: throw value.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
-            }
+            settings.powerStatus = try power(value)
         }
         try applyState(item.child("state"), to: &settings, product: product)
         if let routines = try templateRoutines(item, routineTemplates) { settings.routines = RecordCollection(items: routines) }
@@ -278,15 +283,7 @@ public enum FleetFileParser {
         if let autoStart, routines?.contains(where: { $0.id == autoStart }) != true {
             throw item.child("autoStartRoutine")!.error("no routine with id \(autoStart) in this cohort's routines")
         }
-        var powerStatus: PowerStatus?
-        if let value = item.child("power") {
-            switch try value.string() {
-            case "battery": powerStatus = .notCharging
-            case "plugged": powerStatus = .pluggedIn
-            case "base": powerStatus = .onBase
-            default: throw value.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
-            }
-        }
+        let powerStatus = try item.child("power").map { cursor throws(FleetFileError) in try power(cursor) }
         let firmware = try item.child("firmware")?.string()
         var random = SeededRandom(seed: UInt64(try item.child("seed")?.int() ?? 42))
         var base: [HardwareProduct: DeviceSettings] = [:]
