@@ -20,10 +20,11 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
-.PHONY: deps deps-system deps-interop build test test-portable test-tsan interop run bench clean
+.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop run bench clean
 
-## deps: the Debian packages every target uses, and the interop suite's Python environment.
-deps: deps-system deps-interop
+## deps: the Debian packages every target uses, the interop suite's Python environment, and the
+## Compose parser that validates docker-compose.yml.
+deps: deps-system deps-interop deps-compose
 
 ## deps-system: install mosquitto, its command-line clients, libmosquitto-dev and pkg-config when missing.
 # Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
@@ -54,6 +55,22 @@ deps-system:
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
 		echo "make deps: installed$$missing"; \
 	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev and pkg-config are installed"; fi
+
+## deps-compose: docker-compose (Debian's 1.29), which validates docker-compose.yml without a Docker engine.
+deps-compose:
+	@if command -v docker-compose >/dev/null 2>&1 || docker compose version >/dev/null 2>&1; then \
+		echo "make deps: a Compose parser is installed"; exit 0; fi; \
+	if [ "$$(uname -s)" = Darwin ]; then \
+		echo "make deps: validating docker-compose.yml needs Docker Desktop's 'docker compose' or 'brew install docker-compose'" >&2; exit 1; fi; \
+	SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	echo "make deps: installing docker-compose"; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq docker-compose >/dev/null || exit 1; \
+	echo "make deps: installed docker-compose"
+
+## compose-check: docker-compose.yml through a real Compose parser, and its hatchctl commands through hatchctl.
+compose-check: deps-compose
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 
 ## deps-interop: a throwaway virtual environment for the interop suite, with the pinned packages of
 ## Tests/Interop/requirements.txt; rebuilt only when that file changes. hatch-rest-api needs Python 3.12+.
@@ -97,6 +114,7 @@ test: deps
 	$(MAKE) test-portable
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
+	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 	$(INTEROP_SUITE)
 
 ## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
