@@ -20,7 +20,7 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
-.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop run bench clean
+.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop run bench docs clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, and the
 ## Compose parser that validates docker-compose.yml.
@@ -106,8 +106,9 @@ build: deps-system
 
 ## test: every unit and integration test (integration tests start their own mosquitto), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
-## integration tests), the dependency analyzer on this package, and the interop suite at every hour
-## of INTEROP_HOURS.
+## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
+## DocC catalogs (`make docs`: a broken documentation link fails), and the interop suite at every
+## hour of INTEROP_HOURS.
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests
@@ -115,6 +116,7 @@ test: deps
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
+	$(MAKE) docs
 	$(INTEROP_SUITE)
 
 ## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
@@ -143,6 +145,18 @@ run: deps-system
 ## bench: the benchmark package (container, MQTT) with peers in the same run.
 bench: deps-system
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+## docs: the DocC catalogs (Sources/<Module>/Documentation.docc), one archive per module under
+## $(DOCS_OUTPUT). One plugin invocation builds every target, so the package is loaded and each
+## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
+DOCS_OUTPUT  ?= $(SCRATCH)/docs
+DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchDeviceSimulator \
+                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient
+
+docs: deps-system
+	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \
+		generate-documentation $(addprefix --target ,$(DOCS_TARGETS)) \
+		--output-path $(DOCS_OUTPUT) --disable-indexing --warnings-as-errors
 
 clean:
 	rm -rf $(SCRATCH) .build-tsan Benchmarks/.build
