@@ -12,7 +12,7 @@ import Observation
 /// task is cancelled) or read it once with ``load(timeout:)``. Registered by ``AdultAlarmsDependencies``.
 @MainActor @Observable
 public final class AlarmStateProvider {
-    /// What the provider needs (seed 002: all instance dependencies, so a `Dependencies` struct).
+    /// What the provider needs (all are instance dependencies, so a `Dependencies` struct).
     public struct Dependencies: Sendable {
         /// Reads the device's state, alarms and routines.
         public let stateEmitter: IoTDeviceStateEmitterClient

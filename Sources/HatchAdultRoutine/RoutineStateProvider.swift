@@ -13,7 +13,7 @@ import Observation
 /// ``AdultRoutineDependencies`` as a local main-actor singleton, one per device.
 @MainActor @Observable
 public final class RoutineStateProvider {
-    /// What the provider needs (seed 002: all instance dependencies, so a `Dependencies` struct).
+    /// What the provider needs (all are instance dependencies, so a `Dependencies` struct).
     public struct Dependencies: Sendable {
         /// Reads the device's state and routines.
         public let stateEmitter: IoTDeviceStateEmitterClient

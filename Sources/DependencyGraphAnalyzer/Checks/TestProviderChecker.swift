@@ -1,6 +1,6 @@
 /// Checks each `TestDependencyProvider`: its mock registrations plus everything its imports export
 /// (recursively, each module once, local registrations excluded) must cover all its requirements with
-/// the right actor isolation, and it must import every child it builds (seed 001: "every `buildChild`
+/// the right actor isolation, and it must import every child it builds (the test-mode rule: "every `buildChild`
 /// call becomes an `importDependencies` call").
 struct TestProviderChecker {
     let graph: ModuleGraph

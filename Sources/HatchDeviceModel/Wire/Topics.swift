@@ -1,4 +1,4 @@
-/// Every MQTT topic of the simulated fleet and the clients, in one place (see the README table).
+/// Every MQTT topic of the simulated fleet and the clients, in one place (the README and the HatchDeviceSimulator catalog's wire contract list them).
 ///
 /// Shadow topics follow AWS IoT classic shadows exactly. The `hatch/` topics carry what the
 /// vendor's cloud keeps beside the shadow: presence (retained, with a last will), the registry

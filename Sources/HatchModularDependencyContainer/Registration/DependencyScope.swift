@@ -1,4 +1,4 @@
-/// How long a resolved instance lives. See the README's "Scopes" table.
+/// How long a resolved instance lives. See <doc:ScopesAndVisibility>.
 public enum DependencyScope: String, Sendable, Hashable, CustomStringConvertible {
     /// A new instance on every resolution (`registerInstance`).
     case transient

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The figures `fleet bench` measured, with the targets from the fleet issue beside them.
+/// The figures `fleet bench` measured, with the fleet's targets beside them.
 struct FleetBenchReport: Codable, Sendable {
     var devices: Int
     var roundTripDevices: Int

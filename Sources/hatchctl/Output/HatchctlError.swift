@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a `hatchctl` control command can fail with. Each case says what to do next and maps to
-/// an exit status that scripts can test (see ``exitStatus``; the table is in the README).
+/// an exit status that scripts can test (see ``exitStatus``; the README lists them).
 enum HatchctlError: Error, CustomStringConvertible, Equatable {
     /// No `--broker` flag and no recorded broker.
     case noBroker(recordPath: String)
