@@ -6,7 +6,7 @@ import HatchDeviceModel
 /// volume, toddler lock, clock, nightlight, snooze, dismiss, …) travel as `shadow/update` requests with a
 /// `clientToken`; routine and alarm edits as record requests. Every call returns when the request was
 /// accepted and throws ``IoTActionSenderError`` with the device's reason when it was rejected, or on
-/// timeout. A struct of `@Sendable` closures: ``live(session:timeout:)``, ``mock(recorder:)``, ``noOp``.
+/// timeout. A struct of `@Sendable` closures: ``live(session:timeout:)``, ``mock(recorder:rejection:)``, ``noOp``.
 public struct IoTActionSenderClient: Sendable {
     /// Sends one shadow action.
     public var send: @Sendable (_ action: DeviceAction, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt

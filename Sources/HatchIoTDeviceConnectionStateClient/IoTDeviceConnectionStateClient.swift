@@ -4,7 +4,7 @@ import HatchDeviceModel
 /// device's retained presence record and this process's own broker link.
 ///
 /// One client per device, made by a ``Factory`` (register the factory in the container; a feature
-/// module makes the client for its device). A struct of `@Sendable` closures: ``Factory/live(session:)``,
+/// module makes the client for its device). A struct of `@Sendable` closures: ``Factory/live(session:presenceWait:)``,
 /// ``mock(_:)``, ``noOp``.
 public struct IoTDeviceConnectionStateClient: Sendable {
     /// The connection state as a stream: the current value first, then every change. Ends when the

@@ -32,8 +32,8 @@
 ///    (`key: 2` → `contentClient2`). Other key expressions are rejected.
 /// 5. The first word is lowered whole, so leading acronyms read naturally: `IoTActionSenderClient` →
 ///    `iotActionSenderClient`, `HA25ToolbarViewModel` → `ha25ToolbarViewModel`, `URLSession` → `urlSession`.
-/// 6. A derived name that is a keyword is declared in backticks (`Default` → `` `default` ``, used as
-///    `dependencies.default`).
+/// 6. A derived name that is a keyword is declared as a backtick-quoted identifier (`Default` → `default`,
+///    used as `dependencies.default`).
 ///
 /// ## Diagnostics
 /// Compile-time errors, with fix-its where one exists: the attribute on a class, enum or actor (make it a

@@ -21,10 +21,12 @@ public final class MQTTEventLoop: Sendable {
     /// Creates a loop with `threads` threads (at least one). Raises the process's open-file soft
     /// limit to its hard limit, since every session needs a descriptor.
     ///
-    /// - Parameter backend: the readiness mechanism; `nil` reads `HATCH_MQTT_EVENT_LOOP` once, now,
-    ///   and falls back to ``MQTTEventLoopBackend/platformDefault`` (see
-    ///   ``MQTTEventLoopBackend/fromEnvironment(_:)``). A backend this platform lacks (epoll outside
-    ///   Linux) is replaced by the default.
+    /// - Parameters:
+    ///   - threads: how many event-loop threads share the sessions (at least one is started).
+    ///   - backend: the readiness mechanism; `nil` reads `HATCH_MQTT_EVENT_LOOP` once, now, and falls
+    ///     back to ``MQTTEventLoopBackend/platformDefault`` (see
+    ///     ``MQTTEventLoopBackend/fromEnvironment(_:)``). A backend this platform lacks (epoll outside
+    ///     Linux) is replaced by the default.
     public init(threads: Int = 1, backend: MQTTEventLoopBackend? = nil) {
         MosquittoLibrary.initialize()
         FileDescriptorLimit.raise()
