@@ -20,7 +20,16 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
-.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop run bench docs clean
+# The hardware-in-loop suite (Tests/HardwareInLoopTests): each scenario appends a JSON line to this
+# report, and Scripts/hil-table.py prints the table from it after the run.
+HIL_REPORT           := $(SCRATCH)/hil-report.jsonl
+HIL_TABLE            := python3 Scripts/hil-table.py $(HIL_REPORT)
+# The variables that point the suite at devices it did not start; `make test` clears them, so that it
+# always runs the scenarios against the private fleet.
+HIL_TARGET_VARIABLES := HATCH_HIL_BROKER_URL HATCH_HIL_DEVICES HATCH_HIL_CA_FILE HATCH_HIL_CERT_FILE \
+                        HATCH_HIL_KEY_FILE HATCH_HIL_USERNAME HATCH_HIL_PASSWORD
+
+.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop hil run bench docs clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, and the
 ## Compose parser that validates docker-compose.yml.
@@ -104,14 +113,18 @@ deps-interop:
 build: deps-system
 	$(SWIFT) build $(SWIFTFLAGS)
 
-## test: every unit and integration test (integration tests start their own mosquitto), then the
+## test: every unit and integration test (integration tests start their own mosquitto), including the
+## hardware-in-loop scenarios against the private fleet (their table follows the run), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
 ## DocC catalogs (`make docs`: a broken documentation link fails), and the interop suite at every
 ## hour of INTEROP_HOURS.
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests
+	@rm -f $(HIL_REPORT)
+	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+		$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
+		status=$$?; $(HIL_TABLE) || status=1; exit $$status
 	$(MAKE) test-portable
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
@@ -136,6 +149,17 @@ test-tsan: deps-system
 interop: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(INTEROP_SUITE)
+
+## hil: the hardware-in-loop scenarios, then their table (scenario, target, verdict, the steps not
+## applicable on the target, timings). Against a fleet the suite starts itself by default; set
+## HATCH_HIL_BROKER_URL and HATCH_HIL_DEVICES (MAC=product pairs or a fleet file), and when needed
+## HATCH_HIL_CA_FILE, HATCH_HIL_CERT_FILE, HATCH_HIL_KEY_FILE, HATCH_HIL_USERNAME, HATCH_HIL_PASSWORD,
+## for devices on another broker: a `hatchctl fleet run` elsewhere, or real hardware.
+hil: deps-system
+	$(SWIFT) build $(SWIFTFLAGS) --build-tests
+	@rm -f $(HIL_REPORT)
+	HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
+		status=$$?; $(HIL_TABLE) || status=1; exit $$status
 
 ## run: a private broker, the sample household fleet and a short demo.
 run: deps-system

@@ -207,6 +207,20 @@ let package = Package(
             ]
         ),
 
+        // The hardware-in-loop scenarios: the container, the live clients and the feature modules against a
+        // private fleet (default) or devices on another broker (HATCH_HIL_BROKER_URL); `make hil`.
+        .testTarget(
+            name: "HardwareInLoopTests",
+            dependencies: [
+                "HatchModularDependencyContainer",
+                "HatchDeviceModel",
+                "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
+                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+            ],
+            exclude: ["RunningAgainstHardware.md"]
+        ),
+
         // MARK: - Command-line tool
 
         // Process set-up that must run before main (malloc arenas); C for its constructor.

@@ -1,0 +1,75 @@
+import Foundation
+import HatchAdultRoutine
+import HatchDeviceModel
+import HatchDeviceSession
+import HatchIoTDeviceConnectionStateClient
+import Testing
+
+extension HardwareInLoopTests {
+    /// Scenario 7: the broker crashes in the middle of a routine and comes back on the same port. The
+    /// client session and the devices reconnect by themselves; the device's connection state goes
+    /// unknown and back to online; the routine goes on and is finished through the routine feature.
+    @Test("the broker restarts mid-scenario; the scenario completes after the reconnect")
+    func brokerRestart() async throws {
+        try await HIL.scenario("broker restart", privateStart: "2026-06-15T07:10:00-04:00") { run in
+            guard let device = run.target.device(where: { $0.light }, preferring: [.restoreIot, .restoreV5]) else {
+                run.notApplicable("broker restart (no device with a light)", essential: true)
+                return
+            }
+            let open = try await run.open(device)
+            let routines = open.dependencies.adultRoutine().routineStateProvider
+            let observing = Task { await routines.observe() }
+            run.onCleanup("stop observing the routines") { observing.cancel() }
+            try await routines.load()
+            let connection = ConnectionLog(open.session.connectionState.states())
+            run.onCleanup("stop following the connection") { connection.stop() }
+            _ = try await connection.first("online", within: .seconds(10)) { $0.isOnline }
+
+            let sound = device.product.sounds.sounds.first?.id ?? 3
+            let steps = [
+                RoutineStep(color: ColorState(id: WireConstants.customColorID, r: 65535, g: 40000, b: 10000, i: 25000),
+                            sound: SoundState(id: sound, v: 18000), duration: 1800),
+                RoutineStep(color: ColorState(id: WireConstants.customColorID, r: 65535, g: 20000, b: 0, i: 8000),
+                            sound: SoundState(id: sound, v: 9000), duration: 0),
+            ]
+            let sender = open.session.actionSender
+            let receipt = try await sender.editRoutines(RecordRequest(op: .create, item: Routine(id: 0, name: "HIL reading", type: .flex, steps: steps)),
+                                                        device.macAddress, device.product)
+            guard let id = receipt.id else { throw ScenarioFailure("the device did not name the new routine's id") }
+            run.onCleanup("delete the HIL routine") { _ = try await sender.editRoutines(RecordRequest(op: .delete, id: id), device.macAddress, device.product) }
+            try await run.waitUntil("the routine feature listing the new routine", within: .seconds(10)) { routines.routines.contains { $0.id == id } }
+            let mark = open.log.mark
+            try await routines.start(try routines.routine(matching: String(id)))
+            let first = try await open.log.first(after: mark, "step 1", within: .seconds(10)) {
+                $0.reported.current.srId == id && $0.reported.current.step == 1
+            }
+            try await run.waitUntil("the routine feature showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+
+            guard let control = run.control(for: "crash and restart the broker") else {
+                run.notApplicable("reconnect after the broker restart", essential: true)
+                return
+            }
+            let crashed = ContinuousClock.now
+            try await control.crashBroker(downtime: .milliseconds(500))
+            let unknown = try await connection.first("unknown while the broker is down", within: .seconds(10)) { $0 == .unknown }
+            _ = try await connection.first(after: unknown, "online after the restart", within: .seconds(20)) { $0.isOnline }
+            let reconnected = (ContinuousClock.now - crashed).realSeconds
+            try run.require(run.target.session.connectionState == .connected, "the client session is \(run.target.session.connectionState)")
+
+            // The scenario goes on over the new connections: next step, then off.
+            try await run.waitUntil("the routine feature still showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+            try await routines.next()
+            let second = try await open.log.first(after: first.index, "step 2 after the restart", within: .seconds(15)) {
+                $0.reported.current.srId == id && $0.reported.current.step == 2
+            }
+            try run.require(second.state.reported.current.color?.i == 8000, "step 2 shows the wrong light: \(StateLog.summary(second.state))")
+            try await routines.stop()
+            try await open.log.first(after: second.index, "stop after the restart", within: .seconds(10)) {
+                $0.reported.current.playing == PlayingMode.none
+            }
+            try await run.waitUntil("the routine feature showing nothing running", within: .seconds(10)) { routines.progress == nil }
+            run.note("\(device.name) routine step 1, broker killed and back on port \(control.broker.port): connection unknown → online "
+                     + "in \(String(format: "%.1f", reconnected)) s real, next → step 2, stopped")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSession
+import HatchIoTDeviceConnectionStateClient
+import Synchronization
+import Testing
+
+extension HardwareInLoopTests {
+    /// Scenario 6: a device drops off the network without a goodbye and comes back. The device's
+    /// connection-state client (the one its container shares with its features) shows online, offline
+    /// (`connectionLost`) since the drop, and online again since the return; a command sent while it is
+    /// away is answered by the shadow service and applied when the device is back.
+    @Test("a device drops off the network and comes back; the connection state says since when")
+    func deviceDropsAndReturns() async throws {
+        try await HIL.scenario("device drop + return", privateStart: "2026-05-03T03:20:00-04:00") { run in
+            guard let device = run.target.device(where: { _ in true }, preferring: [.restoreV4, .restoreV5]) else {
+                run.notApplicable("device drop (no device)", essential: true)
+                return
+            }
+            let open = try await run.open(device)
+            let connection = open.session.connectionState
+            let seen = ConnectionLog(connection.states())
+            run.onCleanup("stop following the connection") { seen.stop() }
+            let clock = try await run.deviceClock(open)
+            let online = try await seen.first("online", within: .seconds(10)) { $0.isOnline }
+            guard let onlineSince = online.since else { throw ScenarioFailure("online without a since: \(online)") }
+            run.note("\(device.name) online since \(clock.local(onlineSince))")
+
+            guard let control = run.control(for: "drop the device's connection (fault injection)") else {
+                run.notApplicable("see it offline and back online", essential: true)
+                return
+            }
+            let before = try await open.session.currentState()
+            let volume = before.reported.current.sound.v == 12345 ? 23456 : 12345
+            let dropped = ContinuousClock.now
+            await control.inject(.dropConnection(reconnectAfter: 1.5), into: device)
+            let offline = try await seen.first("offline (connectionLost)", within: .seconds(10)) { $0.name == "offline" }
+            guard case .offline(let offlineSince?, let reason) = offline else { throw ScenarioFailure("offline without a since: \(offline)") }
+            try run.require(reason == "connectionLost", "offline for '\(reason ?? "no reason")' instead of connectionLost")
+            try run.require(offlineSince >= onlineSince, "offline since \(offlineSince) is before online since \(onlineSince)")
+
+            // The shadow service answers for the absent device; the device applies the change on return.
+            let mark = open.log.mark
+            try await open.session.send(.setVolume(volume))
+            let back = try await seen.first(after: offline, "online again", within: .seconds(15)) { $0.isOnline }
+            let away = (ContinuousClock.now - dropped).realSeconds
+            guard let backSince = back.since else { throw ScenarioFailure("back online without a since: \(back)") }
+            try run.require(backSince >= offlineSince, "back online since \(backSince) is before offline since \(offlineSince)")
+            try await open.log.first(after: mark, "the volume sent while away, applied on return", within: .seconds(10)) {
+                $0.reported.current.sound.v == volume && $0.reported.connected
+            }
+            run.note("offline (connectionLost) since \(clock.local(offlineSince)), online again since \(clock.local(backSince)) "
+                     + "(\(Int(backSince.timeIntervalSince(offlineSince))) s sim, \(String(format: "%.1f", away)) s real)")
+            run.note("volume sent while away applied on return")
+        }
+    }
+}
+
+/// Every connection state a client's stream emits, in order.
+final class ConnectionLog: Sendable {
+    private let states = Mutex<[IoTDeviceConnectionState]>([])
+    private let consumer = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ stream: AsyncStream<IoTDeviceConnectionState>) {
+        let task = Task { [states] in
+            for await state in stream { states.withLock { $0.append(state) } }
+        }
+        consumer.withLock { $0 = task }
+    }
+
+    deinit { consumer.withLock { $0?.cancel() } }
+
+    func stop() { consumer.withLock { $0?.cancel() } }
+
+    /// Everything seen so far.
+    var all: [IoTDeviceConnectionState] { states.withLock { $0 } }
+
+    /// The first state matching `condition` after the first occurrence of `previous` (or from the
+    /// start), waiting up to `timeout`.
+    func first(after previous: IoTDeviceConnectionState? = nil, _ what: String, within timeout: Duration,
+               where condition: (IoTDeviceConnectionState) -> Bool) async throws -> IoTDeviceConnectionState {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            let seen = all
+            let start = previous.flatMap { seen.firstIndex(of: $0).map { $0 + 1 } } ?? 0
+            if let match = seen[min(start, seen.count)...].first(where: condition) { return match }
+            if ContinuousClock.now >= deadline {
+                throw ScenarioFailure("no \(what) within \(timeout); connection states seen: \(seen.map(\.description))")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
