@@ -33,7 +33,7 @@ extension HardwareInLoopTests {
             let sender = open.session.actionSender
             let receipt = try await sender.editRoutines(RecordRequest(op: .create, item: Routine(id: 0, name: "HIL bedtime", type: .sleep, steps: steps)),
                                                         device.macAddress, device.product)
-            guard let id = receipt.id else { throw ScenarioFailure("the device did not name the new routine's id") }
+            let id = try await run.createdRecordID(receipt, named: "HIL bedtime") { routines.routines.map { ($0.id, $0.name) } }
             run.onCleanup("delete the HIL routine") { _ = try await sender.editRoutines(RecordRequest(op: .delete, id: id), device.macAddress, device.product) }
             try await run.waitUntil("the routine feature listing the new routine", within: .seconds(10)) { routines.routines.contains { $0.id == id } }
             let routine = try routines.routine(matching: "HIL bedtime")

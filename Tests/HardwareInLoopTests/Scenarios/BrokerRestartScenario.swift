@@ -35,7 +35,7 @@ extension HardwareInLoopTests {
             let sender = open.session.actionSender
             let receipt = try await sender.editRoutines(RecordRequest(op: .create, item: Routine(id: 0, name: "HIL reading", type: .flex, steps: steps)),
                                                         device.macAddress, device.product)
-            guard let id = receipt.id else { throw ScenarioFailure("the device did not name the new routine's id") }
+            let id = try await run.createdRecordID(receipt, named: "HIL reading") { routines.routines.map { ($0.id, $0.name) } }
             run.onCleanup("delete the HIL routine") { _ = try await sender.editRoutines(RecordRequest(op: .delete, id: id), device.macAddress, device.product) }
             try await run.waitUntil("the routine feature listing the new routine", within: .seconds(10)) { routines.routines.contains { $0.id == id } }
             let mark = open.log.mark
@@ -50,11 +50,17 @@ extension HardwareInLoopTests {
                 return
             }
             let crashed = ContinuousClock.now
+            let beforeCrash = open.log.mark
             try await control.crashBroker(downtime: .milliseconds(500))
             let unknown = try await connection.first("unknown while the broker is down", within: .seconds(10)) { $0 == .unknown }
             _ = try await connection.first(after: unknown, "online after the restart", within: .seconds(20)) { $0.isOnline }
-            let reconnected = (ContinuousClock.now - crashed).realSeconds
+            let clientBack = (ContinuousClock.now - crashed).realSeconds
             try run.require(run.target.session.connectionState == .connected, "the client session is \(run.target.session.connectionState)")
+            // The device reconnects on its own schedule and reports its whole state again.
+            try await open.log.first(after: beforeCrash, "the device reporting again after the restart", within: .seconds(20)) {
+                $0.reported.connected && $0.reported.current.srId == id
+            }
+            let deviceBack = (ContinuousClock.now - crashed).realSeconds
 
             // The scenario goes on over the new connections: next step, then off.
             try await run.waitUntil("the routine feature still showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
@@ -68,8 +74,9 @@ extension HardwareInLoopTests {
                 $0.reported.current.playing == PlayingMode.none
             }
             try await run.waitUntil("the routine feature showing nothing running", within: .seconds(10)) { routines.progress == nil }
-            run.note("\(device.name) routine step 1, broker killed and back on port \(control.broker.port): connection unknown → online "
-                     + "in \(String(format: "%.1f", reconnected)) s real, next → step 2, stopped")
+            run.note("\(device.name) routine step 1, broker killed and back on port \(control.broker.port): client connection unknown → online "
+                     + "after \(String(format: "%.1f", clientBack)) s real, device reporting again after \(String(format: "%.1f", deviceBack)) s real")
+            run.note("next → step 2, stopped")
         }
     }
 }

@@ -35,15 +35,21 @@ extension HardwareInLoopTests {
             let dropped = ContinuousClock.now
             await control.inject(.dropConnection(reconnectAfter: 1.5), into: device)
             let offline = try await seen.first("offline (connectionLost)", within: .seconds(10)) { $0.name == "offline" }
-            guard case .offline(let offlineSince?, let reason) = offline else { throw ScenarioFailure("offline without a since: \(offline)") }
-            try run.require(reason == "connectionLost", "offline for '\(reason ?? "no reason")' instead of connectionLost")
-            try run.require(offlineSince >= onlineSince, "offline since \(offlineSince) is before online since \(onlineSince)")
 
             // The shadow service answers for the absent device; the device applies the change on return.
             let mark = open.log.mark
             try await open.session.send(.setVolume(volume))
             let back = try await seen.first(after: offline, "online again", within: .seconds(15)) { $0.isOnline }
             let away = (ContinuousClock.now - dropped).realSeconds
+            // The broker's last will cannot say when the device went away (the client then takes the
+            // moment it heard it); the lifecycle record that follows does. The state before the return counts.
+            let history = seen.all
+            guard let backIndex = history.lastIndex(of: back),
+                  case .offline(let offlineSince?, let reason)? = history[..<backIndex].last(where: { $0.name == "offline" }) else {
+                throw ScenarioFailure("no offline state with a since before the return: \(history.map(\.description))")
+            }
+            try run.require(reason == "connectionLost", "offline for '\(reason ?? "no reason")' instead of connectionLost")
+            try run.require(offlineSince >= onlineSince, "offline since \(offlineSince) is before online since \(onlineSince)")
             guard let backSince = back.since else { throw ScenarioFailure("back online without a since: \(back)") }
             try run.require(backSince >= offlineSince, "back online since \(backSince) is before offline since \(offlineSince)")
             try await open.log.first(after: mark, "the volume sent while away, applied on return", within: .seconds(10)) {
@@ -62,8 +68,8 @@ final class ConnectionLog: Sendable {
     private let consumer = Mutex<Task<Void, Never>?>(nil)
 
     init(_ stream: AsyncStream<IoTDeviceConnectionState>) {
-        let task = Task { [states] in
-            for await state in stream { states.withLock { $0.append(state) } }
+        let task = Task { [weak self] in
+            for await state in stream { self?.states.withLock { $0.append(state) } }
         }
         consumer.withLock { $0 = task }
     }
@@ -78,7 +84,7 @@ final class ConnectionLog: Sendable {
     /// The first state matching `condition` after the first occurrence of `previous` (or from the
     /// start), waiting up to `timeout`.
     func first(after previous: IoTDeviceConnectionState? = nil, _ what: String, within timeout: Duration,
-               where condition: (IoTDeviceConnectionState) -> Bool) async throws -> IoTDeviceConnectionState {
+               where condition: @Sendable (IoTDeviceConnectionState) -> Bool) async throws -> IoTDeviceConnectionState {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
             let seen = all

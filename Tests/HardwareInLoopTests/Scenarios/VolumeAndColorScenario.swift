@@ -15,6 +15,7 @@ extension HardwareInLoopTests {
             var refused: [String] = []
             for (index, device) in run.target.devices.enumerated() {
                 let open = try await run.open(device)
+                if index == 0 { _ = try await run.deviceClock(open) }
                 let session = open.session
                 run.onCleanup("turn \(device.name) off") { try await session.send(.turnOff) }
                 let sound = device.product.sounds.sounds.first?.id ?? 3

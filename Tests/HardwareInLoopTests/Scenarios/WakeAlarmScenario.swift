@@ -35,7 +35,7 @@ extension HardwareInLoopTests {
             var alarm = Alarm(id: 0, name: "HIL wake", daysOfWeek: .once, wakeTime: wake.time, sunriseLead: lead,
                               snoozeDuration: snoozeDuration, color: color, sound: sound)
             let receipt = try await alarms.add(alarm)
-            guard let id = receipt.id else { throw ScenarioFailure("the device did not name the new alarm's id") }
+            let id = try await run.createdRecordID(receipt, named: alarm.name) { alarms.alarms.map { ($0.id, $0.name) } }
             alarm.id = id
             run.onCleanup("delete the HIL alarm") { [alarm] in try await alarms.delete(alarm) }
             run.note("\(device.name) alarm \(wake.time) (sunrise from \(clock.local(sunriseStart)))")

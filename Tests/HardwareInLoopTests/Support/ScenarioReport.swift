@@ -39,7 +39,7 @@ struct ScenarioReport: Codable, Sendable {
         guard var data = try? encoder.encode(self) else { return }
         data.append(0x0A)
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             print("HIL cannot append to HATCH_HIL_REPORT=\(path); set it to a writable file")

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSession
+import HatchIoTActionSenderClient
 import HatchIoTDeviceStateEmitterClient
 
 /// A scenario step that failed: what was expected and what happened.
@@ -63,6 +64,18 @@ final class ScenarioRun {
             if ContinuousClock.now >= deadline { throw ScenarioFailure("\(what) did not happen within \(timeout) (real)") }
             try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// The id of a record the scenario just created: the one the receipt names, or else (a device that
+    /// does not name it) the newest record called `name` once the feature lists it.
+    func createdRecordID(_ receipt: IoTRecordReceipt, named name: String, in records: () -> [(id: Int, name: String)]) async throws -> Int {
+        if let id = receipt.id { return id }
+        var found: Int?
+        try await waitUntil("the new record '\(name)' appearing", within: .seconds(10)) {
+            found = records().filter { $0.name == name }.map(\.id).max()
+            return found != nil
+        }
+        return found ?? 0
     }
 
     /// Runs `work` when the scenario ends, pass or fail (latest first), to leave the device as it was.

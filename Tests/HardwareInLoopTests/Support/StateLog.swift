@@ -11,8 +11,8 @@ final class StateLog: Sendable {
 
     /// Starts consuming `stream`.
     init(_ stream: AsyncStream<IoTDeviceState>) {
-        let task = Task { [states] in
-            for await state in stream { states.withLock { $0.append(state) } }
+        let task = Task { [weak self] in
+            for await state in stream { self?.states.withLock { $0.append(state) } }
         }
         consumer.withLock { $0 = task }
     }
@@ -34,7 +34,7 @@ final class StateLog: Sendable {
     /// (real time); throws a ``ScenarioFailure`` naming `what` and the last state seen.
     @discardableResult
     func first(after start: Int = 0, _ what: String, within timeout: Duration,
-               where condition: (IoTDeviceState) -> Bool) async throws -> (index: Int, state: IoTDeviceState) {
+               where condition: @Sendable (IoTDeviceState) -> Bool) async throws -> (index: Int, state: IoTDeviceState) {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         var checked = start
         while true {
