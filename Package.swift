@@ -217,8 +217,7 @@ let package = Package(
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
-            ],
-            exclude: ["RunningAgainstHardware.md"]
+            ]
         ),
 
         // MARK: - Command-line tool
