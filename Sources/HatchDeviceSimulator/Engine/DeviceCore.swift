@@ -129,12 +129,14 @@ public struct DeviceCore: Sendable {
         case routineTopics.request:
             return handleRecordRequest(payload, topics: routineTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
                 let request = try RecordRequest<Routine>(jsonValue: json)
-                return (request.op, try engine.handle(request, at: now), engine.settings.routines.dataVersion, request.clientToken)
+                let events = try engine.handle(request, at: now)
+                return (request.op, events, engine.settings.routines.dataVersion, request.affectedID(in: engine.settings.routines))
             }
         case alarmTopics.request:
             return handleRecordRequest(payload, topics: alarmTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
                 let request = try RecordRequest<Alarm>(jsonValue: json)
-                return (request.op, try engine.handle(request, at: now), engine.settings.alarms.dataVersion, request.clientToken)
+                let events = try engine.handle(request, at: now)
+                return (request.op, events, engine.settings.alarms.dataVersion, request.affectedID(in: engine.settings.alarms))
             }
         default:
             return []
@@ -257,7 +259,7 @@ public struct DeviceCore: Sendable {
 
     private mutating func handleRecordRequest(
         _ payload: Data, topics: Topics.Records, now: Date,
-        _ body: (inout DeviceEngine, JSONValue) throws(ShadowRejection) -> (RecordOperation, [EngineEvent], Int, String?)
+        _ body: (inout DeviceEngine, JSONValue) throws(ShadowRejection) -> (RecordOperation, [EngineEvent], Int, Int?)
     ) -> [OutgoingMessage] {
         let timestamp = DeviceEngine.epoch(now)
         do throws(ShadowRejection) {
@@ -269,8 +271,10 @@ public struct DeviceCore: Sendable {
             }
             let token = json["clientToken"]?.stringValue
             do throws(ShadowRejection) {
-                let (op, events, dataVersion, _) = try body(&engine, json)
+                let (op, events, dataVersion, id) = try body(&engine, json)
                 var reply: [String: JSONValue] = ["op": .string(op.rawValue), "dataVersion": .int(dataVersion), "timestamp": .int(timestamp)]
+                // The record the request created, changed or removed: a create with id 0 learns its new id here.
+                if let id { reply["id"] = .int(id) }
                 if let token { reply["clientToken"] = .string(token) }
                 var messages = [OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData)]
                 messages += handle(events: events)

@@ -80,6 +80,17 @@ struct DeviceCoreTests {
         #expect(reply["clientToken"] == "a1")
         #expect(reply["dataVersion"] == 2)
         #expect(reply["op"] == "create")
+        #expect(reply["id"] == 1, "a create with id 0 learns the id the device chose")
+        let second = RecordRequest<Alarm>(op: .create, item: Alarm(id: 0, name: "Weekend", daysOfWeek: .weekdays,
+                                                                   wakeTime: EngineFixtures.time("08:00")))
+        let secondReply = messages(device.receive(topic: device.alarmTopics.request, payload: second.jsonValue.jsonData, now: now),
+                                   on: device.alarmTopics.accepted).first
+        #expect(secondReply?["id"] == 2)
+        let removal = RecordRequest<Alarm>(op: .delete, id: 1)
+        let removalReply = messages(device.receive(topic: device.alarmTopics.request, payload: removal.jsonValue.jsonData, now: now),
+                                    on: device.alarmTopics.accepted).first
+        #expect(removalReply?["id"] == 1)
+        #expect(removalReply?["op"] == "delete")
         let document = try #require(out.first { $0.topic == device.alarmTopics.document })
         #expect(document.retain)
         #expect(try JSONValue(data: document.payload)["alarms"]?.arrayValue?.count == 1)
