@@ -13,9 +13,12 @@ struct ConnectionStateTracker: Sendable {
         return presence
     }
 
-    /// Records the broker link's state.
+    /// Records the broker link's state. A lost link forgets the presence record: what the broker holds
+    /// after it comes back (possibly a restarted broker without the old retained record, or the device
+    /// gone meanwhile) arrives again with the re-subscription, and until then the state is unknown.
     mutating func link(connected: Bool) {
         linkUp = connected
+        if !connected { presence = nil }
     }
 
     /// Records a presence message. `receivedAt` stands in for a missing timestamp when the message is

@@ -21,6 +21,10 @@ struct ConnectionStateTrackerTests {
         #expect(tracker.state == .online(since: Date(timeIntervalSince1970: 1000)))
         tracker.link(connected: false)
         #expect(tracker.state == .unknown)
+        tracker.link(connected: true)
+        #expect(tracker.state == .unknown, "a presence from before the link dropped is not trusted after it comes back")
+        tracker.presence(payload: presence(.online, timestamp: 2000), retained: true, receivedAt: Date())
+        #expect(tracker.state == .online(since: Date(timeIntervalSince1970: 2000)))
     }
 
     @Test("a live last will without timestamp is offline since it arrived; a retained one since unknown")
