@@ -96,7 +96,7 @@ struct BrokerAccessTests {
             Issue.record("a wrong password was accepted")
         } catch let error as MQTTError {
             guard case .notAuthorized = error else { Issue.record("expected notAuthorized, got \(error)"); return }
-            #expect("\(error)".contains("username or password"))
+            #expect("\(error)".contains("check the username and password"))
         }
         let anonymous = MQTTSession(configuration: MQTTConfiguration(broker: try MQTTBrokerURL(broker.url), clientID: "anonymous"))
         await #expect(throws: MQTTError.self) { try await anonymous.connect() }

@@ -27,8 +27,8 @@ final class FleetRunProcess {
         let stamp = UUID().uuidString.prefix(8)
         outputFile = hatchctl.home.appendingPathComponent("fleet-\(stamp).out")
         errorFile = hatchctl.home.appendingPathComponent("fleet-\(stamp).err")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = Hatchctl.executable
         let devices = HouseholdFleet.packageRoot.appendingPathComponent("devices/household.yaml").path
         process.arguments = ["fleet", "run", "--devices", devices, "--duration", "120"] + arguments
