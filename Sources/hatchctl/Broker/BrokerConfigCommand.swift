@@ -53,6 +53,9 @@ struct BrokerConfigCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Log every packet, including denied publishes and subscriptions (noisy; for checking the ACL).")
     var debugLog = false
 
+    @Option(name: .long, help: ArgumentHelp("The account mosquitto switches to after it starts (`user` in mosquitto.conf); it must be able to read the 0600 files.", valueName: "name"))
+    var brokerUser: String?
+
     @Flag(name: .long, help: "Replace every password, the CA and the certificates instead of keeping them.")
     var rotate = false
 
@@ -64,6 +67,9 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         }
         if (tlsOnly || clientCertificates) && !tls { throw ValidationError("--tls-only and --client-certificates need --tls.") }
         if tls && !tlsOnly && port == tlsPort { throw ValidationError("--port and --tls-port must differ.") }
+        if let brokerUser, brokerUser.isEmpty || brokerUser.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--broker-user takes an account name without spaces (got '\(brokerUser)').")
+        }
     }
 
     func run() async throws {
@@ -86,6 +92,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.logFile = logFile
             settings.debugLog = debugLog
             settings.rotate = rotate
+            settings.brokerUser = brokerUser
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }
         }

@@ -16,8 +16,8 @@ struct BrokerConfigFile {
     var logFile: String?
     /// Whether to log every packet, including denied publishes and subscriptions.
     var debugLog: Bool
-    /// Whether the broker runs as root and must stay root (it reads 0600 files owned by root).
-    var runsAsRoot: Bool
+    /// The account mosquitto switches to after it starts (`user`), or `nil` for its default (`mosquitto`).
+    var user: String?
     /// The fleet's name, for the header.
     var fleet: String
 
@@ -52,7 +52,7 @@ struct BrokerConfigFile {
             "log_type information",
         ]
         if debugLog { lines.append("log_type debug") }
-        if runsAsRoot { lines.append("user root") }
+        if let user { lines.append("user \(user)") }
         if let port {
             lines += ["", "# Plain MQTT (passwords travel in clear text: keep it on a trusted network or use TLS).", listener(port)]
         }

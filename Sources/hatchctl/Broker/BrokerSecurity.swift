@@ -34,6 +34,9 @@ struct BrokerSecurity {
         var debugLog = false
         /// Whether to replace every secret, the CA and the certificates.
         var rotate = false
+        /// The account the broker switches to after it starts; default: `root` when this process runs
+        /// as root and the broker uses the folder in place (it must read the 0600 files), else mosquitto's own.
+        var brokerUser: String?
     }
 
     /// What was generated (no secrets): for the command's output.
@@ -127,7 +130,7 @@ struct BrokerSecurity {
         let configuration = BrokerConfigFile(
             brokerPath: brokerPath, host: settings.host, port: settings.port, tlsPort: settings.tlsPort,
             requireClientCertificate: settings.clientCertificates, logFile: settings.logFile, debugLog: settings.debugLog,
-            runsAsRoot: getuid() == 0 && settings.brokerPath == nil, fleet: definition.name)
+            user: settings.brokerUser ?? (getuid() == 0 && settings.brokerPath == nil ? "root" : nil), fleet: definition.name)
         let users = [(credentials.controller.username, credentials.controller.password), (credentials.service.username, credentials.service.password)]
             + aclDevices.compactMap { device in credentials.devices[device.thing.rawValue].map { ($0.username, $0.password) } }
         do {
