@@ -1,7 +1,8 @@
 # Set-up and everyday commands. The build, run, test and bench targets install what they need when
 # it is missing before they build (the Debian packages mosquitto, mosquitto-clients,
-# libmosquitto-dev and pkg-config; `make test` and `make interop` also the interop suite's Python
-# environment), so a fresh machine needs nothing by hand.
+# libmosquitto-dev, pkg-config and openssl, which makes the TLS files of `hatchctl broker config --tls`;
+# `make test` and `make interop` also the interop suite's Python environment), so a fresh machine
+# needs nothing by hand.
 
 SWIFT        ?= swift
 SCRATCH      ?= .build
@@ -35,7 +36,7 @@ HIL_TARGET_VARIABLES := HATCH_HIL_BROKER_URL HATCH_HIL_DEVICES HATCH_HIL_CA_FILE
 ## Compose parser that validates docker-compose.yml.
 deps: deps-system deps-interop deps-compose
 
-## deps-system: install mosquitto, its command-line clients, libmosquitto-dev and pkg-config when missing.
+## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config and openssl when missing.
 # Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
 # `dpkg -s`, which succeeds for a package removed with its configuration files left behind.
 deps-system:
@@ -52,6 +53,7 @@ deps-system:
 	installed() { [ "$$(dpkg-query -W -f='$${db:Status-Status}' "$$1" 2>/dev/null)" = installed ]; }; \
 	{ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; } || missing="$$missing mosquitto"; \
 	{ command -v mosquitto_sub >/dev/null 2>&1 && command -v mosquitto_pub >/dev/null 2>&1; } || missing="$$missing mosquitto-clients"; \
+	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	if command -v pkg-config >/dev/null 2>&1; then \
 		pkg-config --exists libmosquitto || missing="$$missing libmosquitto-dev"; \
 	else \
@@ -63,7 +65,7 @@ deps-system:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
 		echo "make deps: installed$$missing"; \
-	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev and pkg-config are installed"; fi
+	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config and openssl are installed"; fi
 
 ## deps-compose: docker-compose (Debian's 1.29), which validates docker-compose.yml without a Docker engine.
 deps-compose:

@@ -10,7 +10,7 @@ import Synchronization
 public final class MosquittoBroker: Sendable {
     /// The options the broker was started with.
     public let options: Options
-    /// The plain MQTT port on 127.0.0.1.
+    /// The plain MQTT port on 127.0.0.1 (the TLS port for a TLS-only broker started from a configuration file).
     public let port: Int
     /// The TLS port on 127.0.0.1 when ``Options/tls`` is set.
     public let tlsPort: Int?
@@ -19,10 +19,15 @@ public final class MosquittoBroker: Sendable {
 
     private let executable: String
     private let configPath: String
+    private let logPath: String
+    /// Whether ``port`` is a plain listener (`false` only for a TLS-only configuration file).
+    private let plainListener: Bool
+    /// Whether ``directory`` was made for this broker and is removed with it.
+    private let ownsDirectory: Bool
     private let process = Mutex<ChildProcess?>(nil)
 
-    /// The broker's plain address, `mqtt://127.0.0.1:PORT`.
-    public var url: String { "mqtt://127.0.0.1:\(port)" }
+    /// The broker's address: `mqtt://127.0.0.1:PORT`, or `mqtts://127.0.0.1:PORT` for a TLS-only broker.
+    public var url: String { plainListener ? "mqtt://127.0.0.1:\(port)" : "mqtts://127.0.0.1:\(port)" }
     /// The broker's TLS address, `mqtts://127.0.0.1:PORT`, when a TLS listener was configured.
     public var tlsURL: String? { tlsPort.map { "mqtts://127.0.0.1:\($0)" } }
     /// Whether the broker process is currently running.
@@ -31,7 +36,7 @@ public final class MosquittoBroker: Sendable {
     public var processIdentifier: Int32? { process.withLock { $0?.isRunning == true ? $0?.processIdentifier : nil } }
     /// The broker's log so far (errors, warnings and notices), handy in failure messages.
     public var log: String {
-        (try? String(contentsOf: directory.appendingPathComponent("mosquitto.log"), encoding: .utf8)) ?? ""
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
     /// Starts a private broker and waits until its port accepts connections.
@@ -39,6 +44,48 @@ public final class MosquittoBroker: Sendable {
         let broker = try MosquittoBroker(options: options)
         try await broker.launch()
         return broker
+    }
+
+    /// Starts mosquitto with a configuration file written elsewhere (for example by
+    /// `hatchctl broker config`, with its password file and ACL) and waits until its listeners accept
+    /// connections on 127.0.0.1. Unlike ``start(options:)`` the file's folder is left in place on stop.
+    ///
+    /// - Parameters:
+    ///   - configurationFile: The `mosquitto.conf` to run.
+    ///   - plainPort: The plain MQTT listener's port, or `nil` for a TLS-only configuration.
+    ///   - tlsPort: The TLS listener's port, if any.
+    ///   - logFile: The file the configuration's `log_dest file` names, read by ``log``.
+    ///   - fileDescriptorLimit: The soft open-file limit; `nil` raises it to the hard limit.
+    ///   - startupTimeout: How long to wait for the listeners.
+    public static func start(configurationFile: URL, plainPort: Int?, tlsPort: Int?, logFile: URL? = nil,
+                             fileDescriptorLimit: Int? = nil, startupTimeout: Duration = .seconds(30)) async throws -> MosquittoBroker {
+        guard let first = plainPort ?? tlsPort else {
+            throw MosquittoBrokerError.setupFailed("a broker started from \(configurationFile.path) needs a plain or a TLS port to wait for")
+        }
+        let broker = MosquittoBroker(
+            options: Options(fileDescriptorLimit: fileDescriptorLimit, startupTimeout: startupTimeout),
+            executable: try MosquittoExecutable.broker(), port: first, tlsPort: plainPort == nil ? nil : tlsPort,
+            directory: configurationFile.deletingLastPathComponent(), configPath: configurationFile.path,
+            logPath: (logFile ?? configurationFile.deletingLastPathComponent().appendingPathComponent("mosquitto.log")).path,
+            plainListener: plainPort != nil, ownsDirectory: false)
+        try await broker.launch()
+        return broker
+    }
+
+    /// A port on 127.0.0.1 that is free right now, for a listener of a configuration file.
+    public static func freeLoopbackPort() throws -> Int { try LoopbackPort.free() }
+
+    private init(options: Options, executable: String, port: Int, tlsPort: Int?, directory: URL, configPath: String,
+                 logPath: String, plainListener: Bool, ownsDirectory: Bool) {
+        self.options = options
+        self.executable = executable
+        self.port = port
+        self.tlsPort = tlsPort
+        self.directory = directory
+        self.configPath = configPath
+        self.logPath = logPath
+        self.plainListener = plainListener
+        self.ownsDirectory = ownsDirectory
     }
 
     private init(options: Options) throws {
@@ -60,6 +107,9 @@ public final class MosquittoBroker: Sendable {
             passwordFile: passwordFile, runsAsRoot: getuid() == 0
         )
         self.configPath = directory.appendingPathComponent("mosquitto.conf").path
+        self.logPath = directory.appendingPathComponent("mosquitto.log").path
+        self.plainListener = true
+        self.ownsDirectory = true
         do {
             try config.render().write(toFile: configPath, atomically: true, encoding: .utf8)
         } catch {
@@ -69,7 +119,7 @@ public final class MosquittoBroker: Sendable {
 
     deinit {
         stop()
-        try? FileManager.default.removeItem(at: directory)
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Freezes the broker (SIGSTOP): connections stay open but nothing is read or answered, as with

@@ -16,6 +16,7 @@ struct Hatchctl: AsyncParsableCommand {
             """,
         subcommands: [
             FleetCommand.self,
+            BrokerCommand.self,
             DemoCommand.self,
             DevicesCommand.self,
             StateCommand.self,

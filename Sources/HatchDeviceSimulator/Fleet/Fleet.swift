@@ -32,6 +32,8 @@ public final class Fleet: Sendable {
 
     /// Creates the devices (loading saved state from the state folder); nothing connects yet.
     public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
+        let missing = configuration.credentials.missingDevices(configuration.definition.devices.map(\.profile.thingName))
+        if !missing.isEmpty { throw .missingCredentials(missing.map(\.rawValue)) }
         self.configuration = configuration
         self.eventLoop = eventLoop
         (events, eventContinuation) = AsyncStream.makeStream(of: FleetEvent.self, bufferingPolicy: .bufferingNewest(1000))
@@ -46,7 +48,8 @@ public final class Fleet: Sendable {
         let continuation = eventContinuation
         let dependencies = SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
-            broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store)
+            broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
+            credentials: configuration.credentials)
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         for spec in configuration.definition.devices {
@@ -248,7 +251,8 @@ public final class Fleet: Sendable {
     /// publishes status every 5 s and the event log.
     private func startService() async {
         let session = MQTTSession(configuration: MQTTConfiguration(
-            broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)"),
+            broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)",
+            credentials: configuration.credentials.service?.credentials, tls: configuration.credentials.serviceTLS),
             eventLoop: eventLoop)
         do {
             try await session.connect()

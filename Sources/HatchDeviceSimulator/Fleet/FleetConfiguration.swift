@@ -19,11 +19,13 @@ public struct FleetConfiguration: Sendable {
     public var controlTopics: Bool
     /// Distinguishes several fleet processes on one broker (`--shard`), used in the control client id.
     public var instanceName: String
+    /// The usernames, passwords and TLS settings of the devices and the service session; anonymous by default.
+    public var credentials: FleetCredentials
 
     /// Creates a configuration.
     public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,
                 connectConcurrency: Int = 128, tickInterval: Duration = .milliseconds(100), controlTopics: Bool = true,
-                instanceName: String = "fleet") {
+                instanceName: String = "fleet", credentials: FleetCredentials = .anonymous) {
         self.definition = definition
         self.broker = broker
         self.clock = clock
@@ -32,5 +34,6 @@ public struct FleetConfiguration: Sendable {
         self.tickInterval = tickInterval
         self.controlTopics = controlTopics
         self.instanceName = instanceName
+        self.credentials = credentials
     }
 }

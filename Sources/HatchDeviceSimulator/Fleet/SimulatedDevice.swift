@@ -20,16 +20,20 @@ public actor SimulatedDevice {
         public var log: @Sendable (FleetEvent) -> Void
         /// The state folder, if any.
         public var store: DeviceStateStore?
+        /// The identities devices connect with (anonymous by default).
+        public var credentials: FleetCredentials
 
         /// Creates the dependencies.
         public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
-                    statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?) {
+                    statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?,
+                    credentials: FleetCredentials = .anonymous) {
             self.clock = clock
             self.makeSession = makeSession
             self.broker = broker
             self.statistics = statistics
             self.log = log
             self.store = store
+            self.credentials = credentials
         }
     }
 
@@ -81,6 +85,7 @@ public actor SimulatedDevice {
         let will = core.lastWill
         let configuration = MQTTConfiguration(
             broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: .seconds(30), cleanSession: true,
+            credentials: dependencies.credentials.credentials(for: thingName), tls: dependencies.credentials.tls(for: thingName),
             will: MQTTWill(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true),
             reconnect: .disabled, qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)

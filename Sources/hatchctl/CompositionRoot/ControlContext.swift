@@ -14,20 +14,11 @@ struct ControlContext: Sendable {
 
     /// Connects to the broker and reads the device directory.
     static func open(broker: BrokerOptions, timeout: TimeoutOptions) async throws -> ControlContext {
-        let url = try broker.resolvedBrokerURL()
-        let brokerURL: MQTTBrokerURL
-        do {
-            brokerURL = try MQTTBrokerURL(url)
-        } catch {
-            throw HatchctlError.invalidArgument("\(url) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
-        }
+        let connection = try broker.resolvedConnection()
+        let url = connection.url
         let clientID = "hatchctl-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let session = MQTTSession(configuration: MQTTConfiguration(broker: brokerURL, clientID: clientID))
-        do {
-            try await session.connect()
-        } catch {
-            throw HatchctlError.brokerUnreachable(url: url, reason: String(describing: error))
-        }
+        let session = MQTTSession(configuration: try connection.configuration(clientID: clientID))
+        try await connection.connect(session)
         let directory: DeviceDirectory
         do {
             directory = try await DeviceDirectory.load(session: session)

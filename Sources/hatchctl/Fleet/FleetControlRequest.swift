@@ -6,16 +6,10 @@ import HatchMQTT
 enum FleetControlRequest {
     /// Sends `request` (a `clientToken` is added) and returns the fleet's reply, or throws a
     /// `HatchctlError` that says whether the broker or the fleet did not answer.
-    static func send(_ request: [String: JSONValue], broker: String, timeout: Double) async throws -> JSONValue {
-        let url: MQTTBrokerURL
-        do { url = try MQTTBrokerURL(broker) } catch { throw HatchctlError.invalidArgument("--broker: \(error)") }
+    static func send(_ request: [String: JSONValue], broker: BrokerConnection, timeout: Double) async throws -> JSONValue {
         let token = UUID().uuidString
-        let session = MQTTSession(configuration: MQTTConfiguration(broker: url, clientID: "hatchctl-fleet-\(token.prefix(8))"))
-        do {
-            try await session.connect()
-        } catch {
-            throw HatchctlError.brokerUnreachable(url: broker, reason: "\(error)")
-        }
+        let session = MQTTSession(configuration: try broker.configuration(clientID: "hatchctl-fleet-\(token.prefix(8))"))
+        try await broker.connect(session)
         defer { Task { await session.disconnect() } }
         var payload = request
         payload["clientToken"] = .string(token)

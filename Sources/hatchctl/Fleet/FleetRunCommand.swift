@@ -6,8 +6,10 @@ import HatchMosquittoBroker
 
 /// `hatchctl fleet run`: the simulated fleet in the foreground until SIGINT/SIGTERM (or `--duration`).
 ///
-/// With no `--broker` it starts a private mosquitto on a free loopback port and says where. Either way it
-/// records the broker in `$HATCH_HOME/broker.json`, so other `hatchctl` commands find it without flags.
+/// With no `--broker` it starts a private mosquitto on a free loopback port and says where; that broker
+/// refuses anonymous clients and lets each device use only its own topics (see ``FleetBroker``) unless
+/// `--dev`. Either way it records the broker in `$HATCH_HOME/broker.json` (mode 0600, with hatchctl's
+/// credentials), so other `hatchctl` commands find it without flags.
 struct FleetRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -35,9 +37,12 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
 
+    @OptionGroup var security: FleetSecurityOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        try security.validate(broker: broker)
         guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
         if let shard, FleetDefinition.parseShard(shard) == nil {
             throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, e.g. 1/4 for the first quarter (got '\(shard)').")
@@ -52,16 +57,19 @@ struct FleetRunCommand: AsyncParsableCommand {
         let console = Console(json: output.json)
         try await console.run {
             let definition = try loadDefinition()
-            let (brokerURL, privateBroker) = try await connectBroker(deviceCount: definition.devices.count, console: console)
-            defer { privateBroker?.stop() }
-            try BrokerRecord(url: brokerURL.description).save()
+            let fleetBroker = try await FleetBroker.prepare(definition: definition, broker: broker, security: security)
+            let brokerURL = fleetBroker.url
+            defer { fleetBroker.privateBroker?.stop() }
+            try fleetBroker.record.save()
             defer { BrokerRecord.remove() }
+            if let notice = fleetBroker.notice { Console.write(notice + "\n", to: .standardError) }
 
             let fleet: Fleet
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
                     definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
-                    instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet"))
+                    instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet",
+                    credentials: fleetBroker.credentials))
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
@@ -101,26 +109,6 @@ struct FleetRunCommand: AsyncParsableCommand {
             definition = definition.shard(index, of: count)
         }
         return definition
-    }
-
-    /// The broker to use: `--broker`, or a private mosquitto sized for the fleet.
-    private func connectBroker(deviceCount: Int, console: Console) async throws -> (MQTTBrokerURL, MosquittoBroker?) {
-        if let broker {
-            do {
-                return (try MQTTBrokerURL(broker), nil)
-            } catch {
-                throw HatchctlError.invalidArgument("--broker: \(error)")
-            }
-        }
-        let options = MosquittoBroker.Options(maxConnections: -1, fileDescriptorLimit: max(4096, deviceCount * 2 + 1024))
-        let started: MosquittoBroker
-        do {
-            started = try await MosquittoBroker.start(options: options)
-        } catch {
-            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
-        }
-        Console.write("started a private mosquitto at \(started.url) (recorded in \(BrokerRecord.fileURL().path))\n", to: .standardError)
-        return (try MQTTBrokerURL(started.url), started)
     }
 
     private func makeClock() -> SimulationClock {

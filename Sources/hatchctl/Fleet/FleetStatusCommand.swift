@@ -11,7 +11,7 @@ struct FleetStatusCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(json: options.output.json)
         try await console.run {
-            let reply = try await FleetControlRequest.send(["status": true], broker: options.broker.resolvedBrokerURL(),
+            let reply = try await FleetControlRequest.send(["status": true], broker: options.broker.resolvedConnection(),
                                                            timeout: options.timeout.timeout)
             let status = reply["status"] ?? .null
             console.emit(status) {

@@ -1,13 +1,37 @@
 import Foundation
+import HatchMosquittoBroker
 
-/// The broker address that `hatchctl fleet run` records so that every other `hatchctl` command finds
-/// the running fleet without a `--broker` flag.
+/// The broker that `hatchctl fleet run` records so that every other `hatchctl` command finds the
+/// running fleet without flags: its address and, for a locked-down broker, the controller's
+/// credentials and the CA that signed the broker's certificate.
 ///
 /// The file is `$HATCH_HOME/broker.json` when `HATCH_HOME` is set, otherwise `~/.hatch/broker.json`,
-/// and holds exactly `{"url": "mqtt://127.0.0.1:PORT"}`.
+/// with mode 0600 since it may hold a password: `{"url": "mqtt://127.0.0.1:PORT"}`, plus `username`,
+/// `password`, `caFile`, `certificateFile` and `keyFile` when the broker needs them.
 struct BrokerRecord: Codable, Equatable, Sendable {
     /// The broker URL, e.g. `mqtt://127.0.0.1:18830`.
     var url: String
+    /// The controller's username, for a broker that refuses anonymous clients.
+    var username: String?
+    /// The controller's password.
+    var password: String?
+    /// The CA file that signed the broker's certificate (for `mqtts://`).
+    var caFile: String?
+    /// The controller's client certificate, for a broker that requires one.
+    var certificateFile: String?
+    /// The client certificate's private key.
+    var keyFile: String?
+
+    /// Creates a record.
+    init(url: String, username: String? = nil, password: String? = nil, caFile: String? = nil,
+         certificateFile: String? = nil, keyFile: String? = nil) {
+        self.url = url
+        self.username = username
+        self.password = password
+        self.caFile = caFile
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
 
     /// The folder that holds `hatchctl`'s records: `$HATCH_HOME`, or `~/.hatch`.
     static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -29,17 +53,18 @@ struct BrokerRecord: Codable, Equatable, Sendable {
         do {
             return try JSONDecoder().decode(BrokerRecord.self, from: Data(contentsOf: url))
         } catch {
-            throw HatchctlError.brokerRecordUnreadable(path: url.path, reason: "\(error)")
+            // The reason names keys and types only (never the file's values, which may include a password).
+            throw HatchctlError.brokerRecordUnreadable(path: url.path, reason: DecodingFailure.shape(of: error))
         }
     }
 
-    /// Writes the record atomically (used by `hatchctl fleet run`).
+    /// Writes the record atomically with mode 0600 (used by `hatchctl fleet run`).
     func save(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let url = Self.fileURL(environment: environment)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(self).write(to: url, options: .atomic)
+        try SecretFile.write(try encoder.encode(self), to: url)
     }
 
     /// Removes the record (used by `hatchctl fleet run` when it stops), ignoring a missing file.

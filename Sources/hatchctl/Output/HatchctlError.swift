@@ -9,6 +9,10 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
     case brokerRecordUnreadable(path: String, reason: String)
     /// The broker did not accept a connection.
     case brokerUnreachable(url: String, reason: String)
+    /// The broker refused the username and password (or their absence).
+    case brokerRefusedCredentials(url: String, username: String?, reason: String)
+    /// The TLS handshake failed: the broker's certificate is not trusted, or names another host.
+    case brokerTLSFailed(url: String, caFile: String?, reason: String)
     /// No device has this name or MAC address; lists the known ones.
     case unknownDevice(query: String, known: [String])
     /// Two or more devices share this name.
@@ -31,7 +35,7 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
     /// The process exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .noBroker, .brokerRecordUnreadable, .brokerUnreachable: return 3
+        case .noBroker, .brokerRecordUnreadable, .brokerUnreachable, .brokerRefusedCredentials, .brokerTLSFailed: return 3
         case .unknownDevice, .ambiguousDevice: return 4
         case .deviceOffline: return 5
         case .rejected: return 6
@@ -48,6 +52,8 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
         case .noBroker: return "noBroker"
         case .brokerRecordUnreadable: return "brokerRecordUnreadable"
         case .brokerUnreachable: return "brokerUnreachable"
+        case .brokerRefusedCredentials: return "brokerRefusedCredentials"
+        case .brokerTLSFailed: return "brokerTLSFailed"
         case .unknownDevice: return "unknownDevice"
         case .ambiguousDevice: return "ambiguousDevice"
         case .deviceOffline: return "deviceOffline"
@@ -68,6 +74,15 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
             return "The broker record \(path) is unreadable (\(reason)). Restart `hatchctl fleet run`, or pass --broker mqtt://HOST:PORT."
         case .brokerUnreachable(let url, let reason):
             return "Cannot reach the broker at \(url): \(reason). Is `hatchctl fleet run` still running? Pass --broker to use another one."
+        case .brokerRefusedCredentials(let url, let username, let reason):
+            let who = username.map { "the username '\($0)' and its password" } ?? "an anonymous connection"
+            return "The broker at \(url) refused \(who) (\(reason)). Use the credentials `hatchctl fleet run` recorded in "
+                + "$HATCH_HOME/broker.json, or pass --credentials with the credentials.json of `hatchctl broker config`; "
+                + "if the broker's passwords were rotated, restart the fleet."
+        case .brokerTLSFailed(let url, let caFile, let reason):
+            let trust = caFile.map { "the CA in \($0)" } ?? "the system's CA store (no CA file was given)"
+            return "The TLS handshake with \(url) failed: the broker's certificate is not trusted by \(trust), or does not name "
+                + "the URL's host (\(reason)). Pass --credentials with the credentials.json whose CA signed the broker's certificate."
         case .unknownDevice(let query, let known):
             let list = known.isEmpty ? "no devices are registered on this broker (is a fleet running?)" : "known devices:\n" + known.map { "  \($0)" }.joined(separator: "\n")
             return "No device named or with MAC \"\(query)\"; \(list)"

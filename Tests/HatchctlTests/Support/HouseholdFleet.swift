@@ -13,12 +13,14 @@ struct HouseholdFleet {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func start() async throws -> HouseholdFleet {
-        let broker = try await MosquittoBroker.start()
+    /// Starts the household on `broker` (a fresh anonymous one by default), logging in with `credentials`.
+    static func start(broker: MosquittoBroker? = nil, credentials: FleetCredentials = .anonymous) async throws -> HouseholdFleet {
+        let broker: MosquittoBroker = if let broker { broker } else { try await MosquittoBroker.start() }
         let definition = try FleetDefinition.load(contentsOf: packageRoot.appendingPathComponent("devices/household.yaml"))
         let clock = SimulationClock(mode: .manual, startTime: Date(timeIntervalSince1970: 1_767_610_200))
         let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
-                                                                tickInterval: .milliseconds(20), controlTopics: false))
+                                                                tickInterval: .milliseconds(20), controlTopics: false,
+                                                                credentials: credentials))
         try await fleet.start()
         return HouseholdFleet(broker: broker, clock: clock, fleet: fleet)
     }

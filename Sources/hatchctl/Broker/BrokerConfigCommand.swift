@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import HatchDeviceSimulator
+
+/// `hatchctl broker config`: writes a locked-down mosquitto configuration for a fleet file.
+struct BrokerConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Write mosquitto.conf, a password file, an ACL and the generated credentials for a fleet.",
+        discussion: """
+            Every device gets its own username (its thing name) and password and may use only its own \
+            shadow, presence, registry and record topics; `hatch-controller` (hatchctl, the IoT clients) \
+            may address every device; `hatch-fleet` is the fleet process's own session. Anonymous \
+            clients are refused. The passwords are kept in credentials.json (mode 0600) for \
+            `hatchctl fleet run --broker URL --credentials DIR/credentials.json`; running the command \
+            again keeps them unless --rotate. Never commit the folder.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The fleet file (YAML).", valueName: "file"))
+    var devices = "devices/household.yaml"
+
+    @Option(name: .long, help: ArgumentHelp("The folder to write (created when missing).", valueName: "dir"))
+    var out: String
+
+    @Option(name: .long, help: ArgumentHelp("Where the broker sees that folder, e.g. /mosquitto/config in a container (default: the --out folder).", valueName: "path"))
+    var brokerPath: String?
+
+    @Option(name: .long, help: ArgumentHelp("The address the listeners bind (default: every interface).", valueName: "address"))
+    var host: String?
+
+    @Option(name: .long, help: "The plain MQTT listener's port.")
+    var port = 1883
+
+    @Flag(name: .long, help: "Also generate a CA and a server certificate and add a TLS listener.")
+    var tls = false
+
+    @Option(name: .long, help: "The TLS listener's port (with --tls).")
+    var tlsPort = 8883
+
+    @Flag(name: .long, help: "With --tls: no plain listener at all.")
+    var tlsOnly = false
+
+    @Flag(name: .long, help: "With --tls: a client certificate per identity, and the broker requires one (mutual TLS).")
+    var clientCertificates = false
+
+    @Option(name: .customLong("server-name"), help: ArgumentHelp("A host name or address clients use to reach the broker, for the server certificate (repeatable; default: localhost and 127.0.0.1).", valueName: "name"))
+    var serverNames: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Where the broker logs (default: standard output, as containers expect).", valueName: "file"))
+    var logFile: String?
+
+    @Flag(name: .long, help: "Log every packet, including denied publishes and subscriptions (noisy; for checking the ACL).")
+    var debugLog = false
+
+    @Option(name: .long, help: ArgumentHelp("The account mosquitto switches to after it starts (`user` in mosquitto.conf); it must be able to read the 0600 files.", valueName: "name"))
+    var brokerUser: String?
+
+    @Flag(name: .long, help: "Replace every password, the CA and the certificates instead of keeping them.")
+    var rotate = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        for value in [port, tlsPort] where !(1...65535).contains(value) {
+            throw ValidationError("Ports are between 1 and 65535 (got \(value)).")
+        }
+        if (tlsOnly || clientCertificates) && !tls { throw ValidationError("--tls-only and --client-certificates need --tls.") }
+        if tls && !tlsOnly && port == tlsPort { throw ValidationError("--port and --tls-port must differ.") }
+        if let brokerUser, brokerUser.isEmpty || brokerUser.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--broker-user takes an account name without spaces (got '\(brokerUser)').")
+        }
+    }
+
+    func run() async throws {
+        let console = Console(json: output.json)
+        try await console.run {
+            let definition: FleetDefinition
+            do {
+                definition = try FleetDefinition.load(contentsOf: URL(fileURLWithPath: devices))
+            } catch {
+                throw HatchctlError.invalidArgument("\(error)")
+            }
+            let folder = URL(fileURLWithPath: out, isDirectory: true).standardizedFileURL
+            var settings = BrokerSecurity.Settings(folder: folder)
+            settings.brokerPath = brokerPath
+            settings.host = host
+            settings.port = tls && tlsOnly ? nil : port
+            settings.tlsPort = tls ? tlsPort : nil
+            settings.clientCertificates = clientCertificates
+            if !serverNames.isEmpty { settings.serverNames = serverNames }
+            settings.logFile = logFile
+            settings.debugLog = debugLog
+            settings.rotate = rotate
+            settings.brokerUser = brokerUser
+            let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
+            console.emit(summary) { Self.describe(summary) }
+        }
+    }
+
+    /// The text report: what was written and how to use it; never a password.
+    static func describe(_ summary: BrokerSecurity.Summary) -> String {
+        var lines = [
+            "Wrote a locked-down mosquitto configuration for \(summary.fleet) (\(summary.devices) devices) to \(summary.folder):",
+            "  mosquitto.conf     listeners: " + [summary.plainPort.map { "mqtt \($0)" }, summary.tlsPort.map { "mqtts \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ") + "; anonymous access off",
+            "  passwords          \(summary.devices + 2) users (mosquitto 2 hashes, mode 0600)",
+            "  acl                each device its own topics; \(summary.controllerUsername) every device; \(summary.serviceUsername) the fleet service",
+            "  credentials.json   the passwords (mode 0600): \(summary.newPasswords) new, \(summary.keptPasswords) kept",
+        ]
+        if let ca = summary.caFile {
+            lines.append("  tls/               CA \(ca), server certificate" + (summary.clientCertificates ? ", a client certificate per user (required)" : ""))
+        }
+        lines += [
+            "Run the fleet against it: hatchctl fleet run --broker \(summary.tlsPort != nil && summary.plainPort == nil ? "mqtts" : "mqtt")://HOST:\(summary.plainPort ?? summary.tlsPort ?? 1883) --credentials \(summary.credentialsFile)",
+            "Keep the folder private; do not commit it.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

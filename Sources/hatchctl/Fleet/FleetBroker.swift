@@ -1,0 +1,107 @@
+import Foundation
+import HatchDeviceSimulator
+import HatchMosquittoBroker
+import HatchMQTT
+
+/// The broker a `hatchctl fleet run` uses, with the identities its devices and service session log
+/// in with and the record other `hatchctl` commands read.
+///
+/// - Default: a private mosquitto on 127.0.0.1, started with a configuration generated into
+///   `$HATCH_HOME/broker/<fleet>/` (passwords kept across runs): anonymous clients refused, each
+///   device limited to its own topics by the ACL. `--tls` makes its only listener TLS.
+/// - `--dev`: a private anonymous broker, as for quick trials.
+/// - `--broker URL`: a broker of your own, anonymously or with `--credentials`.
+struct FleetBroker {
+    /// Where the fleet connects.
+    let url: MQTTBrokerURL
+    /// The private broker, stopped by the caller when the fleet stops.
+    let privateBroker: MosquittoBroker?
+    /// The identities of the devices and the service session.
+    let credentials: FleetCredentials
+    /// What `hatchctl` commands need: URL, controller credentials, CA.
+    let record: BrokerRecord
+    /// One line for standard error that says what was started and how it is secured (no secrets).
+    let notice: String?
+
+    /// Starts or names the broker for `definition`.
+    static func prepare(definition: FleetDefinition, broker: String?, security: FleetSecurityOptions) async throws -> FleetBroker {
+        if let broker { return try external(url: broker, credentialsFile: security.credentials, definition: definition) }
+        let descriptorLimit = max(4096, definition.devices.count * 2 + 1024)
+        if security.dev { return try await anonymous(fileDescriptorLimit: descriptorLimit) }
+        return try await secured(definition: definition, security: security, fileDescriptorLimit: descriptorLimit)
+    }
+
+    /// The folder of the private broker's configuration and secrets for a fleet.
+    static func folder(for fleet: String) -> URL {
+        let safe = String(fleet.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" })
+        return BrokerRecord.homeDirectory().appendingPathComponent("broker", isDirectory: true)
+            .appendingPathComponent(safe.isEmpty ? "fleet" : safe, isDirectory: true)
+    }
+
+    private static func external(url: String, credentialsFile: String?, definition: FleetDefinition) throws -> FleetBroker {
+        let parsed: MQTTBrokerURL
+        do {
+            parsed = try MQTTBrokerURL(url)
+        } catch {
+            throw HatchctlError.invalidArgument("--broker: \(error)")
+        }
+        guard let credentialsFile else {
+            return FleetBroker(url: parsed, privateBroker: nil, credentials: .anonymous, record: BrokerRecord(url: parsed.description),
+                               notice: nil)
+        }
+        let file = URL(fileURLWithPath: credentialsFile)
+        let loaded = try BrokerCredentialsFile.load(from: file)
+        let folder = file.deletingLastPathComponent()
+        let connection = try BrokerOptions.connection(url: parsed.description, credentialsFile: credentialsFile)
+        let record = BrokerRecord(url: parsed.description, username: connection.credentials?.username, password: connection.credentials?.password,
+                                  caFile: connection.tls?.caFile, certificateFile: connection.tls?.certificateFile, keyFile: connection.tls?.keyFile)
+        return FleetBroker(url: parsed, privateBroker: nil, credentials: loaded.fleetCredentials(relativeTo: folder, usesTLS: parsed.usesTLS),
+                           record: record, notice: "logging in to \(parsed) with the credentials of \(file.path) (each device as itself)")
+    }
+
+    private static func anonymous(fileDescriptorLimit: Int) async throws -> FleetBroker {
+        let started: MosquittoBroker
+        do {
+            started = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: fileDescriptorLimit))
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+        }
+        let url = try MQTTBrokerURL(started.url)
+        return FleetBroker(url: url, privateBroker: started, credentials: .anonymous, record: BrokerRecord(url: started.url),
+                           notice: "--dev: started a private mosquitto at \(started.url) that accepts anonymous clients "
+                            + "(no passwords, no ACL; any local process may control every device) (recorded in \(BrokerRecord.fileURL().path))")
+    }
+
+    private static func secured(definition: FleetDefinition, security: FleetSecurityOptions, fileDescriptorLimit: Int) async throws -> FleetBroker {
+        let folder = folder(for: definition.name)
+        let logFile = folder.appendingPathComponent("mosquitto.log")
+        var settings = BrokerSecurity.Settings(folder: folder)
+        settings.host = "127.0.0.1"
+        do {
+            if security.tls { settings.tlsPort = try MosquittoBroker.freeLoopbackPort() } else { settings.port = try MosquittoBroker.freeLoopbackPort() }
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+        }
+        settings.clientCertificates = security.clientCertificates
+        settings.logFile = logFile.path
+        let (generated, _) = try BrokerSecurity(definition: definition, settings: settings).generate()
+        try? FileManager.default.removeItem(at: logFile)
+        let started: MosquittoBroker
+        do {
+            started = try await MosquittoBroker.start(
+                configurationFile: folder.appendingPathComponent(BrokerConfigFile.Files.configuration), plainPort: settings.port,
+                tlsPort: settings.tlsPort, logFile: logFile, fileDescriptorLimit: fileDescriptorLimit)
+        } catch {
+            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+        }
+        let url = try MQTTBrokerURL(started.url)
+        let controller = try BrokerOptions.connection(url: started.url, credentialsFile: folder.appendingPathComponent(BrokerCredentialsFile.fileName).path)
+        let record = BrokerRecord(url: started.url, username: controller.credentials?.username, password: controller.credentials?.password,
+                                  caFile: controller.tls?.caFile, certificateFile: controller.tls?.certificateFile, keyFile: controller.tls?.keyFile)
+        let tls = security.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigFile.Files.caCertificate).path))" : ""
+        return FleetBroker(url: url, privateBroker: started, credentials: generated.fleetCredentials(relativeTo: folder, usesTLS: security.tls),
+                           record: record,
+                           notice: "started a private mosquitto at \(started.url)\(tls): no anonymous access, each device logs in as itself "
+                            + "(password file and ACL in \(folder.path)); hatchctl's credentials are recorded in \(BrokerRecord.fileURL().path)")
+    }
+}
