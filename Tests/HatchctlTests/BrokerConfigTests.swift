@@ -16,6 +16,7 @@ struct BrokerConfigTests {
             #expect(conf.contains(line + "\n"), "missing '\(line)' in:\n\(conf)")
         }
         #expect(!conf.contains("8883"))
+        #expect(conf.contains("persistence false\n"), "no --persistence-path: retained messages live in memory only")
 
         #expect(SecretFile.permissions(of: config.passwordFile) == 0o600)
         #expect(SecretFile.permissions(of: config.credentialsFile) == 0o600)
@@ -68,14 +69,16 @@ struct BrokerConfigTests {
     func tlsFiles() async throws {
         let hatchctl = try Hatchctl()
         let config = try await GeneratedBrokerConfig.generate(hatchctl, ["--tls", "--client-certificates", "--tls-only", "--server-name", "mosquitto",
-                                                                         "--broker-path", "/mosquitto/config"])
+                                                                         "--broker-path", "/mosquitto/config",
+                                                                         "--persistence-path", "/mosquitto/data"])
         let tls = config.folder.appendingPathComponent("tls")
         for key in ["ca.key", "server.key", "clients/hatch-controller.key", "clients/restoreV5_a4c138100001.key"] {
             #expect(SecretFile.permissions(of: tls.appendingPathComponent(key)) == 0o600, "\(key)")
         }
         let conf = try String(contentsOf: config.configurationFile, encoding: .utf8)
         for line in ["listener 8883", "cafile /mosquitto/config/tls/ca.crt", "certfile /mosquitto/config/tls/server.crt",
-                     "require_certificate true", "password_file /mosquitto/config/passwords"] {
+                     "require_certificate true", "password_file /mosquitto/config/passwords",
+                     "persistence true", "persistence_location /mosquitto/data/"] {
             #expect(conf.contains(line + "\n"), "missing '\(line)' in:\n\(conf)")
         }
         #expect(!conf.contains("listener 1883"))

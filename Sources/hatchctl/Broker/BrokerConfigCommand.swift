@@ -17,8 +17,8 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The fleet file (YAML).", valueName: "file"))
-    var devices = "devices/household.yaml"
+    @Option(name: .long, help: ArgumentHelp("The fleet file (YAML); repeat it for a broker that serves several fleets.", valueName: "file"))
+    var devices: [String] = ["devices/household.yaml"]
 
     @Option(name: .long, help: ArgumentHelp("The folder to write (created when missing).", valueName: "dir"))
     var out: String
@@ -56,6 +56,9 @@ struct BrokerConfigCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The account mosquitto switches to after it starts (`user` in mosquitto.conf); it must be able to read the 0600 files.", valueName: "name"))
     var brokerUser: String?
 
+    @Option(name: .long, help: ArgumentHelp("Keep retained messages and sessions across broker restarts in this folder, as the broker sees it (default: no persistence).", valueName: "path"))
+    var persistencePath: String?
+
     @Flag(name: .long, help: "Replace every password, the CA and the certificates instead of keeping them.")
     var rotate = false
 
@@ -77,7 +80,10 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         try await console.run {
             let definition: FleetDefinition
             do {
-                definition = try FleetDefinition.load(contentsOf: URL(fileURLWithPath: devices))
+                let fleets = try devices.map { try FleetDefinition.load(contentsOf: URL(fileURLWithPath: $0)) }
+                definition = try Self.combined(fleets)
+            } catch let error as HatchctlError {
+                throw error
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
@@ -93,6 +99,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.debugLog = debugLog
             settings.rotate = rotate
             settings.brokerUser = brokerUser
+            settings.persistencePath = persistencePath
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }
         }
@@ -117,4 +124,21 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         ]
         return lines.joined(separator: "\n")
     }
+
+    /// One definition with the devices of every fleet file, named after the first; a device in two
+    /// files would get two passwords for one username, so it is refused.
+    static func combined(_ fleets: [FleetDefinition]) throws(HatchctlError) -> FleetDefinition {
+        guard var result = fleets.first else { throw .invalidArgument("--devices: name at least one fleet file.") }
+        var seen = Set(result.devices.map(\.profile.macAddress))
+        for fleet in fleets.dropFirst() {
+            for device in fleet.devices {
+                guard seen.insert(device.profile.macAddress).inserted else {
+                    throw .invalidArgument("--devices: \(device.profile.macAddress) is in fleet '\(fleet.name)' and in an earlier fleet file; a device may be in one only.")
+                }
+                result.devices.append(device)
+            }
+        }
+        return result
+    }
+
 }

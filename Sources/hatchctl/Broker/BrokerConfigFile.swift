@@ -12,6 +12,8 @@ struct BrokerConfigFile {
     var tlsPort: Int?
     /// Whether TLS clients must present a certificate signed by the CA (mutual TLS).
     var requireClientCertificate: Bool
+    /// Where retained messages and sessions persist across restarts; `nil` keeps them in memory only.
+    var persistencePath: String?
     /// A log file, or `nil` to log to standard output (containers).
     var logFile: String?
     /// Whether to log every packet, including denied publishes and subscriptions.
@@ -40,7 +42,6 @@ struct BrokerConfigFile {
             "allow_anonymous false",
             "password_file \(path(Files.passwords))",
             "acl_file \(path(Files.acl))",
-            "persistence false",
             "max_connections -1",
             "max_queued_messages 100000",
             "max_inflight_messages 0",
@@ -52,6 +53,12 @@ struct BrokerConfigFile {
             "log_type information",
         ]
         if debugLog { lines.append("log_type debug") }
+        if let persistencePath {
+            let folder = persistencePath.hasSuffix("/") ? persistencePath : persistencePath + "/"
+            lines += ["persistence true", "persistence_location \(folder)", "autosave_interval 30"]
+        } else {
+            lines.append("persistence false")
+        }
         if let user { lines.append("user \(user)") }
         if let port {
             lines += ["", "# Plain MQTT (passwords travel in clear text: keep it on a trusted network or use TLS).", listener(port)]

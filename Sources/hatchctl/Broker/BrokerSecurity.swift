@@ -37,6 +37,8 @@ struct BrokerSecurity {
         /// The account the broker switches to after it starts; default: `root` when this process runs
         /// as root and the broker uses the folder in place (it must read the 0600 files), else mosquitto's own.
         var brokerUser: String?
+        /// Where the broker keeps retained messages and sessions across restarts, or `nil` for none.
+        var persistencePath: String?
     }
 
     /// What was generated (no secrets): for the command's output.
@@ -129,7 +131,8 @@ struct BrokerSecurity {
                                           controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername)
         let configuration = BrokerConfigFile(
             brokerPath: brokerPath, host: settings.host, port: settings.port, tlsPort: settings.tlsPort,
-            requireClientCertificate: settings.clientCertificates, logFile: settings.logFile, debugLog: settings.debugLog,
+            requireClientCertificate: settings.clientCertificates, persistencePath: settings.persistencePath,
+            logFile: settings.logFile, debugLog: settings.debugLog,
             user: settings.brokerUser ?? (getuid() == 0 && settings.brokerPath == nil ? "root" : nil), fleet: definition.name)
         let users = [(credentials.controller.username, credentials.controller.password), (credentials.service.username, credentials.service.password)]
             + aclDevices.compactMap { device in credentials.devices[device.thing.rawValue].map { ($0.username, $0.password) } }
