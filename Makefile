@@ -186,13 +186,14 @@ docs: deps-system
 
 ## fuzz: builds the libFuzzer targets (json-parser, shadow-request, record-request, fleet-file) with
 ## AddressSanitizer into $(FUZZ_SCRATCH), runs each for FUZZ_SECONDS seeded from Tests/Fixtures/bad-input,
-## and prints seconds, executions, exec/s and crashes per target; fails when a target crashed.
+## and prints seconds, executions, exec/s and crashes per target; fails when a target crashed. Links with
+## lld: gold fails on the instrumented objects.
 ## E.g. `make fuzz FUZZ_SECONDS=10 FUZZ_TARGETS=json-parser`.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_TARGETS ?= json-parser shadow-request record-request fleet-file
 fuzz: deps-system
-	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product hatch-fuzz
+	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product hatch-fuzz
 	Scripts/run-fuzz.sh $(FUZZ_SCRATCH)/debug/hatch-fuzz $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:

@@ -3,6 +3,16 @@ import CFuzzDriver
 #endif
 import Foundation
 
+#if FUZZING
+/// libFuzzer's classic entry point, which its archive references: runs the target named by
+/// `HATCH_FUZZ_TARGET` (default json-parser). `hatch-fuzz TARGET` passes its target directly instead.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let name = ProcessInfo.processInfo.environment["HATCH_FUZZ_TARGET"] ?? FuzzTarget.jsonParser.rawValue
+    return (FuzzTarget(rawValue: name) ?? .jsonParser).callback(bytes, count)
+}
+#endif
+
 /// `hatch-fuzz TARGET [ARGUMENTS]`: in a `make fuzz` build (compiled with `-D FUZZING` and
 /// `-sanitize=fuzzer,address`) it hands TARGET to libFuzzer with libFuzzer's own ARGUMENTS
 /// (corpus folders, `-max_total_time=60`, …); in an ordinary build it replays the files named in

@@ -68,7 +68,7 @@ public actor SimulatedDevice {
             let kept = aside.map { "kept as \($0)" } ?? "could not be moved aside"
             dependencies.log(FleetEvent(thing: spec.profile.thingName,
                                         message: "\(error.description.components(separatedBy: ";").first ?? "\(error)"); \(kept); the device starts from its fleet file"))
-        case .none?, nil: break
+        case .missing?, nil: break
         }
         core = DeviceCore(profile: spec.profile, settings: saved?.settings ?? spec.initialSettings,
                           shadow: saved?.shadow ?? ShadowDocument(), now: dependencies.clock.now)

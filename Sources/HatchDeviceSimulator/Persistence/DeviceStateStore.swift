@@ -52,7 +52,7 @@ public struct DeviceStateStore: Sendable {
     /// What ``loadOrSetAside(_:now:)`` found.
     public enum LoadOutcome: Sendable, Equatable {
         /// No saved state: the device starts from its fleet file.
-        case none
+        case missing
         /// The saved state.
         case loaded(PersistedDevice)
         /// The file was corrupt and was moved to `setAsideAt` (`nil` when even that failed); the
@@ -64,7 +64,7 @@ public struct DeviceStateStore: Sendable {
     /// inspection, out of the way of the next save) instead of stopping the fleet.
     public func loadOrSetAside(_ thing: ThingName, now: Date = Date()) -> LoadOutcome {
         do {
-            return try load(thing).map(LoadOutcome.loaded) ?? .none
+            return try load(thing).map(LoadOutcome.loaded) ?? .missing
         } catch {
             let url = fileURL(for: thing)
             let formatter = ISO8601DateFormatter()

@@ -75,7 +75,7 @@ struct DeviceStateStoreTests {
         #expect(aside.hasSuffix("\(Self.thing.rawValue).json.corrupt-20260105T060000Z"))
         #expect(FileManager.default.fileExists(atPath: aside))
         #expect(!FileManager.default.fileExists(atPath: store.fileURL(for: Self.thing).path))
-        #expect(store.loadOrSetAside(Self.thing) == .none)
+        #expect(store.loadOrSetAside(Self.thing) == .missing)
     }
 
     @Test("a fleet with one corrupt state file starts: that device from its fleet file, the others from their saved state")
