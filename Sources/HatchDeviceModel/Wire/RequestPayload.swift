@@ -17,8 +17,7 @@ public enum RequestPayload {
     /// Parses `payload` as a JSON object, or throws the rejection AWS would answer with.
     public static func object(_ payload: Data) throws(ShadowRejection) -> [String: JSONValue] {
         guard payload.count <= maximumBytes else {
-            throw ShadowRejection(code: 413, message: ShadowRejection.payloadTooLarge.message
-                                  + " (\(payload.count) bytes; at most \(maximumBytes))")
+            throw ShadowRejection.payloadTooLarge
         }
         guard isUTF8(payload) else { throw unsupportedEncoding }
         let value: JSONValue

@@ -53,7 +53,7 @@ public enum ShadowRequestDecoder {
 
         guard let stateFields = state.objectValue else { throw reject("State node must be an object") }
         if state.encodedByteCount > WireConstants.maximumStateBytes {
-            throw reject(ShadowRejection.payloadTooLarge.message + " (the state is over \(WireConstants.maximumStateBytes) bytes)", code: 413)
+            throw reject(ShadowRejection.payloadTooLarge.message, code: 413)
         }
         for key in stateFields.keys.sorted() {
             guard key == "desired" || key == "reported" else { throw reject("State contains an invalid node: '\(key)'") }
