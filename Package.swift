@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "HatchAdultRoutine", targets: ["HatchAdultRoutine"]),
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
+        .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -248,6 +249,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // MARK: - Fuzzing
+
+        // libFuzzer targets over the payload parsers (`make fuzz`). An ordinary build replays files
+        // through them; `make fuzz` builds with `-D FUZZING -sanitize=fuzzer,address`.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .executableTarget(
+            name: "hatch-fuzz",
+            dependencies: ["CFuzzDriver", "HatchDeviceModel", "HatchDeviceSimulator"],
+            path: "Fuzz/hatch-fuzz"
+        ),
+
         .testTarget(
             name: "HatchctlTests",
             dependencies: ["HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT"]

@@ -44,6 +44,33 @@ struct HatchctlWithoutFleetTests {
         #expect(unknown.standardError.contains("No device named or with MAC \"Nursery\""))
     }
 
+    @Test("a bad argument is refused with an error that names the argument")
+    func badArgumentsNameTheArgument() async throws {
+        let hatchctl = try Hatchctl()
+        let cases: [([String], [String])] = [
+            (["volume", "Nursery", "140"], ["<percent>", "140"]),
+            (["volume", "Nursery", "loud"], ["<percent>", "loud"]),
+            (["alarm", "add", "Nursery", "--time", "25:99"], ["--time", "25:99"]),
+            (["alarm", "add", "Nursery", "--time", "soon"], ["--time", "soon"]),
+            (["alarm", "add", "Nursery", "--time", "06:30", "--days", "funday"], ["--days", "funday"]),
+            (["alarm", "add", "Nursery", "--time", "06:30", "--sunrise", "500"], ["--sunrise", "500"]),
+        ]
+        for (arguments, names) in cases {
+            let result = try await hatchctl.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result)")
+            for name in names { #expect(result.standardError.contains(name), "\(arguments) should name \(name): \(result.standardError)") }
+        }
+    }
+
+    @Test("an unknown device name is named in the error, with exit 4")
+    func unknownDeviceIsNamed() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let result = try await Hatchctl().run(["volume", "Attic lamp", "40", "--broker", broker.url])
+        #expect(result.status == 4, "\(result)")
+        #expect(result.standardError.contains("\"Attic lamp\""), "\(result.standardError)")
+    }
+
     @Test("bad input is refused before anything is sent, with exit 64")
     func badInput() async throws {
         let hatchctl = try Hatchctl()

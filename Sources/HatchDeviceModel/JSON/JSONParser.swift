@@ -202,6 +202,8 @@ struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text) else { throw failure("invalid number") }
+        // 1e400 would become infinity, which JSON cannot write back (it would be published as null).
+        guard value.isFinite else { throw failure("number out of range") }
         return .double(value)
     }
 }

@@ -62,7 +62,7 @@ public struct Alarm: DeviceRecord {
 
     /// Names the first invalid field, or `nil`.
     public func validationProblem() -> String? {
-        if id < 0 { return "id must be positive" }
+        if !(0...Int(Int32.max)).contains(id) { return "id must be 1…2147483647 (0 or absent assigns the next free id)" }
         if !daysOfWeek.isValid { return "daysOfWeek must be a bitmask 0…127 (Sun=1 … Sat=64, 0 = once)" }
         if !(0...7200).contains(sunriseLead) { return "sunriseLead must be 0…7200 seconds" }
         if let snoozeDuration, !(60...3600).contains(snoozeDuration) { return "snoozeDuration must be 60…3600 seconds" }

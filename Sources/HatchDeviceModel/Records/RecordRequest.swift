@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request to change a device's routines or alarms, published on `…/{routines|alarms}/request`:
 /// `{"op": "create", "routine": {…}, "clientToken": "…", "dataVersion": 3}`. When `dataVersion` is
 /// present and not the current one, the request is rejected with 409.
@@ -37,12 +39,23 @@ public struct RecordRequest<Item: DeviceRecord>: Sendable, Hashable {
         return .object(fields)
     }
 
+    /// Reads a request payload as the device does: 413 over 128 KB, 415 not UTF-8, 400 not a JSON
+    /// object, then ``init(jsonValue:)``.
+    public init(payload: Data) throws(ShadowRejection) {
+        try self.init(jsonValue: .object(try RequestPayload.object(payload)))
+    }
+
+    /// The fields a request may carry; any other is refused with 400, so a misspelt field never
+    /// passes unnoticed.
+    public static var allowedFields: Set<String> { ["op", Item.singularKey, "id", "enabled", "clientToken", "dataVersion"] }
+
     /// Reads a request; throws a 400 ``ShadowRejection`` naming the bad field.
     public init(jsonValue: JSONValue) throws(ShadowRejection) {
         guard let fields = jsonValue.objectValue else {
             throw ShadowRejection(code: 400, message: "The request must be a JSON object")
         }
-        let token = fields["clientToken"]?.stringValue
+        let token = try RequestPayload.clientToken(in: fields)
+        try RequestPayload.checkFields(fields, allowed: Self.allowedFields)
         guard let opText = fields["op"]?.stringValue, let op = RecordOperation(rawValue: opText) else {
             throw ShadowRejection(code: 400, message: "op must be one of create, edit, delete, enable", clientToken: token)
         }

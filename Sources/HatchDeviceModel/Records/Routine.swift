@@ -35,13 +35,18 @@ public struct Routine: DeviceRecord {
     /// `routine`.
     public static let singularKey = "routine"
 
+    /// The longest step: a week.
+    public static let maximumStepDuration = 7 * 86_400
+
     /// Names the first invalid field, or `nil`.
     public func validationProblem() -> String? {
-        if id < 0 { return "id must be positive" }
+        if !(0...Int(Int32.max)).contains(id) { return "id must be 1…2147483647 (0 or absent assigns the next free id)" }
         if name.isEmpty { return "name must not be empty" }
         if steps.isEmpty { return "steps must hold at least one step" }
         for (index, step) in steps.enumerated() {
-            if step.duration < 0 { return "steps[\(index)].duration must be 0 (until stopped) or a number of seconds" }
+            if !(0...Self.maximumStepDuration).contains(step.duration) {
+                return "steps[\(index)].duration must be 0 (until stopped) or 1…\(Self.maximumStepDuration) seconds"
+            }
             if let color = step.color, let problem = RangeCheck.color(color) { return "steps[\(index)].color.\(problem)" }
             if let sound = step.sound, !RangeCheck.isScale(sound.v) { return "steps[\(index)].sound.v must be 0…65535" }
         }

@@ -263,13 +263,8 @@ public struct DeviceCore: Sendable {
     ) -> [OutgoingMessage] {
         let timestamp = DeviceEngine.epoch(now)
         do throws(ShadowRejection) {
-            let json: JSONValue
-            do {
-                json = try JSONValue(data: payload)
-            } catch {
-                throw ShadowRejection.invalidJSON
-            }
-            let token = json["clientToken"]?.stringValue
+            let json = JSONValue.object(try RequestPayload.object(payload))
+            let token = json.objectValue.flatMap(RequestPayload.echoedToken(in:))
             do throws(ShadowRejection) {
                 let (op, events, dataVersion, id) = try body(&engine, json)
                 var reply: [String: JSONValue] = ["op": .string(op.rawValue), "dataVersion": .int(dataVersion), "timestamp": .int(timestamp)]

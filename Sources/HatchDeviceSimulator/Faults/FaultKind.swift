@@ -59,6 +59,19 @@ public enum FaultKind: Sendable, Hashable {
         }
     }
 
+    /// The parameter names fault `name` takes; throws ``FaultParseError/unknownFault(_:)`` for an unknown name.
+    public static func parameterNames(of name: String) throws(FaultParseError) -> Set<String> {
+        switch name {
+        case "dropConnection": return ["reconnectAfter"]
+        case "offline": return ["seconds"]
+        case "delayReplies": return ["milliseconds", "seconds"]
+        case "rejectUpdates": return ["count"]
+        case "dropCommands": return ["share", "seconds"]
+        case "reboot", "plugIn", "unplug", "clear": return []
+        default: throw .unknownFault(name)
+        }
+    }
+
     /// The parameters, as written in fleet files and control requests.
     public var parameters: [String: Double] {
         switch self {
@@ -82,6 +95,8 @@ public enum FaultParseError: Error, Sendable, Equatable, CustomStringConvertible
     case parameterOutOfRange(fault: String, parameter: String, range: ClosedRange<Double>)
     /// The target is malformed.
     case invalidTarget(String)
+    /// A field has the wrong type, is out of range or is not known.
+    case invalidField(field: String, reason: String)
 
     /// What went wrong and what to write instead.
     public var description: String {
@@ -91,6 +106,7 @@ public enum FaultParseError: Error, Sendable, Equatable, CustomStringConvertible
         case .parameterOutOfRange(let fault, let parameter, let range):
             return "fault \(fault): '\(parameter)' must be \(range.lowerBound)…\(range.upperBound)"
         case .invalidTarget(let reason): return "invalid fault target: \(reason)"
+        case .invalidField(let field, let reason): return "'\(field)' \(reason)"
         }
     }
 }

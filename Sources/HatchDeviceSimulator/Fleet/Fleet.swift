@@ -45,6 +45,9 @@ public final class Fleet: Sendable {
                 throw .stateFolder(error)
             }
         }
+        if let removed = store?.removedTemporaryFiles, !removed.isEmpty {
+            eventContinuation.yield(FleetEvent(thing: nil, message: "state folder: removed \(removed.count) temporary file(s) of an interrupted save"))
+        }
         let continuation = eventContinuation
         let dependencies = SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
@@ -307,24 +310,39 @@ public final class Fleet: Sendable {
         }
     }
 
+    /// Answers one control request on ``Topics/fleetControlReply``: `ok` with the result, or
+    /// `ok: false` with a `code` and a `message` (400 malformed, 404 no such device, 413, 415).
     private func handleControl(_ payload: Data, session: MQTTSession) async {
+        let reply = await controlReply(to: payload)
+        try? await session.publish(Topics.fleetControlReply, payload: reply.jsonData)
+    }
+
+    /// The reply to a control payload (the control topic's logic without the broker).
+    func controlReply(to payload: Data) async -> JSONValue {
         var reply: [String: JSONValue] = [:]
-        do {
-            let request = try JSONValue(data: payload)
-            if let token = request["clientToken"]?.stringValue { reply["clientToken"] = .string(token) }
-            if request["status"]?.boolValue == true {
+        do throws(ShadowRejection) {
+            let (command, token) = try FleetControlCommand.decode(payload)
+            if let token { reply["clientToken"] = .string(token) }
+            switch command {
+            case .status:
                 reply["status"] = status().jsonValue
-            } else {
-                let fault = try FaultInjection(jsonValue: request)
+            case .fault(let fault):
+                if case .devices(let names) = fault.target {
+                    let unknown = names.filter { resolve(.devices([$0])).isEmpty }
+                    if !unknown.isEmpty {
+                        throw ShadowRejection(code: 404, message: "no device named \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in this fleet; "
+                                              + "name devices by name, MAC or thing name", clientToken: token)
+                    }
+                }
                 let things = await inject(fault)
                 reply["fault"] = .string(fault.kind.name)
                 reply["devices"] = .array(things.map { .string($0.rawValue) })
             }
             reply["ok"] = true
         } catch {
-            reply["ok"] = false
-            reply["message"] = .string(String(describing: error))
+            reply = ["ok": false, "code": .int(error.code), "message": .string(error.message)]
+            if let token = error.clientToken { reply["clientToken"] = .string(token) }
         }
-        try? await session.publish(Topics.fleetControlReply, payload: JSONValue.object(reply).jsonData)
+        return .object(reply)
     }
 }

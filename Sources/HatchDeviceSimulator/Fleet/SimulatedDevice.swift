@@ -56,11 +56,20 @@ public actor SimulatedDevice {
     static let queuedRepliesLimit = 4
 
     /// Creates the device from its spec, with settings and shadow from the state folder when saved.
+    /// A corrupt state file is set aside and logged; the device then starts from its fleet file.
     public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
         self.dependencies = dependencies
         self.spec = spec
         thingName = spec.profile.thingName
-        let saved = try dependencies.store?.load(spec.profile.thingName)
+        var saved: PersistedDevice?
+        switch dependencies.store?.loadOrSetAside(spec.profile.thingName) {
+        case .loaded(let device): saved = device
+        case .corrupt(let error, let aside):
+            let kept = aside.map { "kept as \($0)" } ?? "could not be moved aside"
+            dependencies.log(FleetEvent(thing: spec.profile.thingName,
+                                        message: "\(error.description.components(separatedBy: ";").first ?? "\(error)"); \(kept); the device starts from its fleet file"))
+        case .missing?, nil: break
+        }
         core = DeviceCore(profile: spec.profile, settings: saved?.settings ?? spec.initialSettings,
                           shadow: saved?.shadow ?? ShadowDocument(), now: dependencies.clock.now)
         due = Mutex(core.engine.nextEventDate)
@@ -74,6 +83,9 @@ public actor SimulatedDevice {
 
     /// The current reported state (for tests and `fleet status`).
     public var reportedState: ReportedState { core.engine.state }
+
+    /// The stored shadow document (for tests that compare documents before and after).
+    public var shadowDocument: ShadowDocument { core.shadow.document }
 
     /// The current settings (for tests).
     public var settings: DeviceSettings { core.engine.settings }

@@ -34,12 +34,12 @@ public struct FleetDefinition: Sendable {
 
     /// Loads and parses a fleet file.
     public static func load(contentsOf url: URL) throws(FleetFileError) -> FleetDefinition {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw FleetFileError(file: url.path, line: 0, field: "", message: "cannot read the file (\(error.localizedDescription)); check the --devices path")
         }
-        return try FleetFileParser.parse(text, file: url.path)
+        return try FleetFileParser.parse(data, file: url.path)
     }
 }

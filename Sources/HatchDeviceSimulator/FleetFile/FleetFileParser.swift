@@ -6,6 +6,28 @@ import Yams
 /// `macPrefix`, routine and alarm templates) and scheduled `faults`. Every error names the file,
 /// the line and the field.
 public enum FleetFileParser {
+    /// Parses the bytes of a fleet file: UTF-8 text (an error names the line of the first byte
+    /// that is not), then parses the text.
+    public static func parse(_ data: Data, file: String) throws(FleetFileError) -> FleetDefinition {
+        var iterator = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var line = 1
+        var offset = 0
+        decoding: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                if scalar.count == 1, scalar.first == 0x0A { line += 1 }
+                offset += scalar.count
+            case .error(let length):
+                throw FleetFileError(file: file, line: line, field: "",
+                                     message: "byte \(offset) is not UTF-8 text (\(length) invalid byte(s)); save the file as UTF-8")
+            case .emptyInput:
+                break decoding
+            }
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: file)
+    }
+
     /// Parses fleet-file text; `file` is used in error messages.
     public static func parse(_ text: String, file: String) throws(FleetFileError) -> FleetDefinition {
         let root: Node
@@ -285,7 +307,7 @@ public enum FleetFileParser {
         }
         let powerStatus = try item.child("power").map { cursor throws(FleetFileError) in try power(cursor) }
         let firmware = try item.child("firmware")?.string()
-        var random = SeededRandom(seed: UInt64(try item.child("seed")?.int() ?? 42))
+        var random = SeededRandom(seed: UInt64(try item.child("seed")?.int(0...Int.max) ?? 42))
         var base: [HardwareProduct: DeviceSettings] = [:]
         for (product, _) in mix {
             var settings = DeviceSettings.factory(for: product, timezone: zone)
@@ -318,6 +340,16 @@ public enum FleetFileParser {
         do {
             return try FaultInjection(jsonValue: item.json())
         } catch {
+            // Point at the field itself when the error names one (`faults[0].seconds`).
+            if case .invalidField(let field, let reason) = error {
+                let key = String(field.prefix { $0 != "[" })
+                throw (item.child(key) ?? item).error(reason)
+            }
+            if case .missingParameter = error { throw item.error(error.description) }
+            if case .parameterOutOfRange(_, let parameter, _) = error, let child = item.child(parameter) {
+                throw child.error(error.description)
+            }
+            if case .unknownFault = error, let child = item.child("fault") { throw child.error(error.description) }
             throw item.error(error.description)
         }
     }

@@ -1,14 +1,20 @@
 import Foundation
 import HatchDeviceModel
 
-/// The state folder (`--state-dir`): one JSON file per device, `{thingName}.json`, written
-/// atomically (temporary file + rename) so a crash never leaves half a file, as a device keeps
-/// its flash.
+/// The state folder (`--state-dir`): one JSON file per device, `{thingName}.json`, kept as a device
+/// keeps its flash. Writes are atomic and durable (temporary file in the folder, fsync, rename,
+/// fsync of the folder), so a crash never leaves half a file. Opening the folder removes
+/// temporary files an interrupted write left behind; a corrupt file is set aside as
+/// `{thingName}.json.corrupt-{UTC time}` so that device starts from its fleet file and the others
+/// are not held up (``loadOrSetAside(_:now:)``).
 public struct DeviceStateStore: Sendable {
     /// The folder.
     public let directory: URL
+    /// Temporary files of interrupted writes that opening the folder removed (file names).
+    public let removedTemporaryFiles: [String]
 
-    /// Opens (and creates) the folder; throws ``DeviceStateStoreError`` when it cannot be created.
+    /// Opens (and creates) the folder and removes leftover temporary files; throws
+    /// ``DeviceStateStoreError`` when it cannot be created.
     public init(directory: URL) throws(DeviceStateStoreError) {
         self.directory = directory
         do {
@@ -16,6 +22,12 @@ public struct DeviceStateStore: Sendable {
         } catch {
             throw .cannotCreate(directory.path, String(describing: error))
         }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where AtomicFileWriter.isTemporary(name) {
+            if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed.append(name) }
+        }
+        removedTemporaryFiles = removed
     }
 
     /// The file of a device.
@@ -33,20 +45,58 @@ public struct DeviceStateStore: Sendable {
             decoder.dateDecodingStrategy = .secondsSince1970
             return try decoder.decode(PersistedDevice.self, from: data)
         } catch {
-            throw .corrupt(url.path, String(describing: error))
+            throw .corrupt(url.path, DecodingProblem.describe(error))
         }
     }
 
-    /// Saves a device atomically.
+    /// What ``loadOrSetAside(_:now:)`` found.
+    public enum LoadOutcome: Sendable, Equatable {
+        /// No saved state: the device starts from its fleet file.
+        case missing
+        /// The saved state.
+        case loaded(PersistedDevice)
+        /// The file was corrupt and was moved to `setAsideAt` (`nil` when even that failed); the
+        /// device starts from its fleet file.
+        case corrupt(DeviceStateStoreError, setAsideAt: String?)
+    }
+
+    /// Loads a device's state; a corrupt file is renamed to `{thing}.json.corrupt-{time}` (kept for
+    /// inspection, out of the way of the next save) instead of stopping the fleet.
+    public func loadOrSetAside(_ thing: ThingName, now: Date = Date()) -> LoadOutcome {
+        do {
+            return try load(thing).map(LoadOutcome.loaded) ?? .missing
+        } catch {
+            let url = fileURL(for: thing)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+            let stamp = formatter.string(from: now).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+            let aside = url.deletingLastPathComponent().appendingPathComponent("\(url.lastPathComponent).corrupt-\(stamp)")
+            do {
+                try FileManager.default.moveItem(at: url, to: aside)
+                try? AtomicFileWriter.syncFolder(directory)
+                return .corrupt(error, setAsideAt: aside.path)
+            } catch {
+                return .corrupt(.corrupt(url.path, "\(error)"), setAsideAt: nil)
+            }
+        }
+    }
+
+    /// Saves a device atomically and durably.
     public func save(_ device: PersistedDevice, for thing: ThingName) throws(DeviceStateStoreError) {
         let url = fileURL(for: thing)
+        let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
-            try encoder.encode(device).write(to: url, options: .atomic)
+            data = try encoder.encode(device)
         } catch {
             throw .cannotWrite(url.path, String(describing: error))
+        }
+        do {
+            try AtomicFileWriter.write(data, to: url)
+        } catch {
+            throw .cannotWrite(url.path, error.description)
         }
     }
 }

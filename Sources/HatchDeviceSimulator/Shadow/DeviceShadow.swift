@@ -5,7 +5,7 @@ import HatchDeviceModel
 /// and answers with the exact publications AWS would make (`/get/accepted`, `/update/accepted`
 /// with `version` and echoed `clientToken`, `/update/documents`, `/update/delta`, and
 /// `/rejected` with `{code, message}`: 400 malformed or wrong type, 409 version conflict,
-/// 413 state over 8 KB, 404 no shadow).
+/// 413 too large, 415 not UTF-8, 404 no shadow; see ``ShadowRequestDecoder``).
 public struct DeviceShadow: Sendable, Hashable {
     /// The stored document.
     public private(set) var document: ShadowDocument
@@ -33,15 +33,15 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Handles a `shadow/get` request.
     public func get(payload: Data, timestamp: Int) -> ShadowResult {
-        let request = try? JSONValue(data: payload)
-        let token = request?["clientToken"]?.stringValue
-        if !payload.isEmpty, request?.objectValue == nil {
-            return ShadowResult(publications: [ShadowPublication(.getRejected, ShadowRejection(
-                code: 400, message: ShadowRejection.invalidJSON.message, timestamp: timestamp).jsonValue)])
+        let request: ShadowRequestDecoder.Request
+        do {
+            request = try ShadowRequestDecoder.decode(payload, operation: .get)
+        } catch {
+            return reject(.getRejected, error, timestamp: timestamp, token: error.clientToken)
         }
+        let token = request.clientToken
         guard document.exists else {
-            return ShadowResult(publications: [ShadowPublication(.getRejected, ShadowRejection(
-                code: 404, message: ShadowRejection.notFound.message, timestamp: timestamp, clientToken: token).jsonValue)])
+            return reject(.getRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
         }
         var reply: [String: JSONValue] = [
             "state": document.stateNode(includingDelta: true), "metadata": document.metadataNode,
@@ -51,64 +51,19 @@ public struct DeviceShadow: Sendable, Hashable {
         return ShadowResult(publications: [ShadowPublication(.getAccepted, .object(reply))])
     }
 
-    /// Handles a `shadow/update` request from anyone (app, CLI, device). Validates it, applies
-    /// it and returns the replies.
+    /// Handles a `shadow/update` request from anyone (app, CLI, device). Validates it
+    /// (``ShadowRequestDecoder``), applies it and returns the replies.
     public mutating func update(payload: Data, timestamp: Int, schema: StateSchema = .shadowState) -> ShadowResult {
-        let request: JSONValue
+        let request: ShadowRequestDecoder.Request
         do {
-            request = try JSONValue(data: payload)
+            request = try ShadowRequestDecoder.decode(payload, operation: .update, schema: schema)
         } catch {
-            return reject(.updateRejected, ShadowRejection.invalidJSON, timestamp: timestamp, token: nil)
+            return reject(.updateRejected, error, timestamp: timestamp, token: error.clientToken)
         }
-        guard let fields = request.objectValue else {
-            return reject(.updateRejected, ShadowRejection.invalidJSON, timestamp: timestamp, token: nil)
+        if let version = request.version, version != document.version {
+            return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: request.clientToken)
         }
-        var token: String?
-        if let value = fields["clientToken"] {
-            guard let text = value.stringValue else {
-                return reject(.updateRejected, ShadowRejection(code: 400, message: "Invalid clientToken: it must be a string"),
-                              timestamp: timestamp, token: nil)
-            }
-            guard text.utf8.count <= 64 else {
-                return reject(.updateRejected, ShadowRejection(code: 400, message: "clientToken must be at most 64 bytes"),
-                              timestamp: timestamp, token: nil)
-            }
-            token = text
-        }
-        guard let state = fields["state"] else {
-            return reject(.updateRejected, ShadowRejection.missingState, timestamp: timestamp, token: token)
-        }
-        guard let stateFields = state.objectValue else {
-            return reject(.updateRejected, ShadowRejection(code: 400, message: "State node must be an object"), timestamp: timestamp, token: token)
-        }
-        if state.encodedByteCount > WireConstants.maximumStateBytes {
-            return reject(.updateRejected, ShadowRejection.payloadTooLarge, timestamp: timestamp, token: token)
-        }
-        for key in stateFields.keys.sorted() {
-            guard key == "desired" || key == "reported" else {
-                return reject(.updateRejected, ShadowRejection(code: 400, message: "State contains an invalid node: '\(key)'"),
-                              timestamp: timestamp, token: token)
-            }
-            let node = stateFields[key]!
-            guard node.isNull || node.objectValue != nil else {
-                return reject(.updateRejected, ShadowRejection(code: 400, message: "Invalid \(key) node: it must be an object or null"),
-                              timestamp: timestamp, token: token)
-            }
-            if let problem = schema.problem(in: node) {
-                let message = "Invalid \(key) state: " + problem.replacingOccurrences(of: "state ", with: "")
-                return reject(.updateRejected, ShadowRejection(code: 400, message: message), timestamp: timestamp, token: token)
-            }
-        }
-        if let value = fields["version"] {
-            guard let version = value.intValue else {
-                return reject(.updateRejected, ShadowRejection(code: 400, message: "Invalid version: it must be an integer"),
-                              timestamp: timestamp, token: token)
-            }
-            guard version == document.version else {
-                return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: token)
-            }
-        }
-        return apply(desired: stateFields["desired"], reported: stateFields["reported"], timestamp: timestamp, token: token)
+        return apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
     }
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
@@ -237,7 +192,12 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Handles a `shadow/delete` request.
     public mutating func delete(payload: Data, timestamp: Int) -> ShadowResult {
-        let token = (try? JSONValue(data: payload))?["clientToken"]?.stringValue
+        let token: String?
+        do {
+            token = try ShadowRequestDecoder.decode(payload, operation: .delete).clientToken
+        } catch {
+            return reject(.deleteRejected, error, timestamp: timestamp, token: error.clientToken)
+        }
         guard document.exists else {
             return reject(.deleteRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
         }

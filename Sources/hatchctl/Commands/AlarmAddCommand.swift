@@ -26,10 +26,8 @@ struct AlarmAddCommand: AsyncParsableCommand {
     @OptionGroup var options: DeviceCommandOptions
 
     func validate() throws {
-        do {
-            _ = try TimeParser.parse(time)
-            _ = try DaysParser.parse(days)
-        } catch { throw ValidationError(error.description) }
+        do { _ = try TimeParser.parse(time) } catch { throw ValidationError("--time: \(error.description)") }
+        do { _ = try DaysParser.parse(days) } catch { throw ValidationError("--days: \(error.description)") }
         guard (0...120).contains(sunrise) else { throw ValidationError("--sunrise must be 0…120 minutes, not \(sunrise).") }
     }
 

@@ -13,7 +13,7 @@ struct VolumeCommand: AsyncParsableCommand {
     @OptionGroup var options: DeviceCommandOptions
 
     func validate() throws {
-        guard (0...100).contains(percent) else { throw ValidationError("The volume is a percentage 0…100, not \(percent).") }
+        guard (0...100).contains(percent) else { throw ValidationError("<percent>: the volume is a percentage 0…100, not \(percent).") }
     }
 
     func run() async throws {

@@ -34,6 +34,10 @@ enum FleetControlRequest {
             throw HatchctlError.timeout(device: "the fleet (no process answered on \(Topics.fleetControl); is `hatchctl fleet run` running?)", seconds: timeout)
         }
         if reply["ok"]?.boolValue == false {
+            // 404: a named device is not in the fleet.
+            if reply["code"]?.intValue == 404, let names = request["devices"]?.arrayValue?.compactMap(\.stringValue) {
+                throw HatchctlError.unknownDevice(query: names.joined(separator: ", "), known: [])
+            }
             throw HatchctlError.invalidArgument(reply["message"]?.stringValue ?? "the fleet rejected the request")
         }
         return reply

@@ -1,0 +1,208 @@
+import Foundation
+import HatchDeviceModel
+import HatchMosquittoBroker
+import HatchMQTT
+import Testing
+@testable import HatchDeviceSimulator
+
+/// Replays the bad-input corpus against the household fleet (four products) over a real mosquitto:
+/// every case gets its rejection (AWS code and message) or is ignored, no device's shadow document,
+/// version, state or records change, the fleet keeps running, and a good request still works after.
+@Suite("Bad input against the fleet", .serialized, .timeLimit(.minutes(5)))
+struct BadInputReplayTests {
+    /// What must not change: the stored document (with version and metadata), settings (with the
+    /// routine and alarm records and their data versions) and reported state of one device.
+    struct Snapshot: Equatable {
+        var document: ShadowDocument
+        var settings: DeviceSettings
+        var state: ReportedState
+    }
+
+    /// Every message the observer saw, in order.
+    actor Inbox {
+        private(set) var messages: [MQTTMessage] = []
+        func append(_ message: MQTTMessage) { messages.append(message) }
+        var count: Int { messages.count }
+        func since(_ start: Int) -> ArraySlice<MQTTMessage> { messages[start...] }
+    }
+
+    static func snapshot(_ fleet: Fleet) async -> [String: Snapshot] {
+        var result: [String: Snapshot] = [:]
+        for device in fleet.devices {
+            result[device.spec.profile.name] = Snapshot(document: await device.shadowDocument, settings: await device.settings,
+                                                        state: await device.reportedState)
+        }
+        return result
+    }
+
+    /// A reply topic: anything the shadow service, a device or the fleet publishes in answer to a request.
+    static func isReply(_ topic: String) -> Bool {
+        topic.hasSuffix("/accepted") || topic.hasSuffix("/rejected") || topic.hasSuffix("/delta") || topic.hasSuffix("/documents")
+            || topic == Topics.fleetControlReply || topic == Topics.fleetEvents
+            || topic.hasSuffix("/routines") || topic.hasSuffix("/alarms")
+    }
+
+    /// The topic a case is published on and the topic its answer comes on.
+    static func topics(for testCase: BadInputCase, things: [String: ThingName]) throws -> (publish: String, reply: String) {
+        if testCase.topic == "fleet/control" { return (Topics.fleetControl, Topics.fleetControlReply) }
+        let thing: String
+        if let ghost = testCase.thing {
+            thing = ghost
+        } else if let device = testCase.device {
+            thing = try #require(things[device], "unknown device in \(testCase.id)").rawValue
+        } else {
+            thing = "none"  // a literal publishTopic; the answer topic is not used
+        }
+        let operation = testCase.topic.split(separator: "/").last.map(String.init) ?? ""
+        let base: String
+        switch testCase.topic {
+        case "routines/request": base = "hatch/things/\(thing)/routines/request"
+        case "alarms/request": base = "hatch/things/\(thing)/alarms/request"
+        default: base = "$aws/things/\(thing)/shadow/\(operation)"
+        }
+        var publish = testCase.publishTopic ?? base
+        for (name, thingName) in things { publish = publish.replacingOccurrences(of: "{\(name)}", with: thingName.rawValue) }
+        let outcome = testCase.expect.outcome == "accepted" ? "/accepted" : "/rejected"
+        return (publish, base + outcome)
+    }
+
+    /// Waits until `inbox` holds a message on `topic` after `start`.
+    static func firstReply(on topic: String, after start: Int, in inbox: Inbox, timeout: Duration = .seconds(5)) async -> MQTTMessage? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let message = await inbox.since(start).first(where: { $0.topic == topic }) { return message }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
+    /// Checks one case; returns what went wrong (empty when it behaved).
+    static func replay(_ testCase: BadInputCase, on session: MQTTSession, inbox: Inbox, things: [String: ThingName]) async throws -> [String] {
+        let (publishTopic, replyTopic) = try topics(for: testCase, things: things)
+        let payload = try BadInputCorpus.payload(of: testCase)
+        let start = await inbox.count
+        try await session.publish(publishTopic, payload: payload, qos: .atLeastOnce)
+        var problems: [String] = []
+        switch testCase.expect.outcome {
+        case "ignored":
+            try await Task.sleep(for: .milliseconds(250))
+            let replies = await inbox.since(start).filter { isReply($0.topic) && $0.topic != publishTopic }
+            if !replies.isEmpty { problems.append("expected no reply, got \(replies.map(\.topic))") }
+            return problems
+        case "accepted":
+            if await firstReply(on: replyTopic, after: start, in: inbox) == nil { problems.append("no reply on \(replyTopic)") }
+        default:
+            guard let reply = await firstReply(on: replyTopic, after: start, in: inbox) else {
+                let seen = await inbox.since(start).map(\.topic)
+                return ["no reply on \(replyTopic) within 5 s (saw \(seen))"]
+            }
+            guard let body = try? JSONValue(data: reply.payload) else { return ["the reply is not JSON: \(reply.payloadString ?? "")"] }
+            if testCase.topic == "fleet/control", body["ok"] != false { problems.append("the control reply is not ok: false: \(body)") }
+            if body["code"]?.intValue != testCase.expect.code {
+                problems.append("code \(body["code"].map { "\($0)" } ?? "none"), expected \(testCase.expect.code ?? 0): \(body)")
+            }
+            let message = body["message"]?.stringValue ?? ""
+            if message.isEmpty || !message.contains(testCase.expect.message ?? "") {
+                problems.append("message '\(message)' does not contain '\(testCase.expect.message ?? "")'")
+            }
+        }
+        // Nothing but the answer: no accepted update, delta, documents, record change or fault.
+        let others = await inbox.since(start).filter { isReply($0.topic) && $0.topic != replyTopic && $0.topic != publishTopic }
+        if !others.isEmpty { problems.append("unexpected replies: \(others.map(\.topic))") }
+        return problems
+    }
+
+    /// The wire documents of every device (`shadow/get`), without timestamps and tokens.
+    static func wireDocuments(_ fleet: Fleet, session: MQTTSession, inbox: Inbox) async throws -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for device in fleet.devices {
+            let shadow = Topics.Shadow(device.thingName)
+            let start = await inbox.count
+            try await session.publish(shadow.get, payload: Data(#"{"clientToken":"snapshot"}"#.utf8), qos: .atLeastOnce)
+            let reply = try #require(await firstReply(on: shadow.getAccepted, after: start, in: inbox))
+            var document = try #require(try JSONValue(data: reply.payload).objectValue)
+            document["timestamp"] = nil
+            document["clientToken"] = nil
+            result[device.spec.profile.name] = .object(document)
+        }
+        return result
+    }
+
+    @Test("every corpus case is rejected with its AWS code or ignored, and changes nothing")
+    func replayCorpus() async throws {
+        let cases = try BadInputCorpus.cases()
+        #expect(cases.count >= 200)
+        #expect(Set(cases.map(\.kind)).count >= 10)
+
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let definition = try FleetDefinition.load(contentsOf: FleetIntegrationTests.household)
+        let clock = SimulationClock(mode: .manual, startTime: EngineFixtures.monday0600)
+        let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
+                                                                controlTopics: true))
+        try await fleet.start()
+        #expect(Set(fleet.devices.map(\.spec.profile.product)).count == 4)
+        let things = Dictionary(uniqueKeysWithValues: fleet.devices.map { ($0.spec.profile.name, $0.thingName) })
+
+        let session = MQTTSession(configuration: MQTTConfiguration(broker: try MQTTBrokerURL(broker.url), clientID: "bad-input-replay"))
+        try await session.connect()
+        let inbox = Inbox()
+        // `#` does not match topics that start with `$`: the shadow topics need their own filter.
+        let hatch = try await session.subscribe("#", qos: .atLeastOnce)
+        let aws = try await session.subscribe("$aws/things/#", qos: .atLeastOnce)
+        let listeners = [hatch, aws].map { subscription in Task { for await message in subscription { await inbox.append(message) } } }
+        defer { listeners.forEach { $0.cancel() } }
+        try await Task.sleep(for: .milliseconds(500))  // retained records and the devices' first reports settle
+
+        let wireBefore = try await Self.wireDocuments(fleet, session: session, inbox: inbox)
+        let before = await Self.snapshot(fleet)
+        var failures: [String] = []
+        var replayed = 0
+        for testCase in cases {
+            let problems = try await Self.replay(testCase, on: session, inbox: inbox, things: things)
+            failures += problems.map { "\(testCase.id) [\(testCase.kind) on \(testCase.topic)]: \($0)" }
+            let after = await Self.snapshot(fleet)
+            for (name, snapshot) in after where snapshot != before[name] {
+                failures.append("\(testCase.id): device \(name) changed (version \(before[name]?.document.version ?? -1) → \(snapshot.document.version))")
+            }
+            replayed += 1
+        }
+        #expect(replayed == cases.count)
+        #expect(failures.isEmpty, "\(failures.count) failing cases:\n\(failures.joined(separator: "\n"))")
+
+        // The full documents on the wire are unchanged too, and every device is still online.
+        let wireAfter = try await Self.wireDocuments(fleet, session: session, inbox: inbox)
+        #expect(wireAfter == wireBefore)
+        for device in fleet.devices { #expect(await device.isOnline, "\(device.spec.profile.name) went offline") }
+
+        // A good update, a good record request and a good control request still work.
+        let nursery = try #require(fleet.device("Nursery"))
+        let shadow = Topics.Shadow(nursery.thingName)
+        let wanted = !(await nursery.reportedState.nightlightOn ?? false)
+        var start = await inbox.count
+        try await session.publish(shadow.update, payload: ShadowRequest.update(desired: ["nightlightOn": .bool(wanted)], clientToken: "good").jsonData,
+                                  qos: .atLeastOnce)
+        let accepted = try #require(await Self.firstReply(on: shadow.updateAccepted, after: start, in: inbox))
+        #expect(try JSONValue(data: accepted.payload)["clientToken"] == "good")
+        #expect(try JSONValue(data: accepted.payload)["version"]?.intValue == (before["Nursery"]?.document.version ?? 0) + 1)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await nursery.reportedState.nightlightOn != wanted, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await nursery.reportedState.nightlightOn == wanted)
+
+        let routines = Topics.routines(nursery.thingName)
+        start = await inbox.count
+        let create = RecordRequest<Routine>(op: .create, item: Routine(id: 0, name: "After the corpus", type: .favorite,
+                                                                        steps: [RoutineStep(sound: SoundState(id: 3, v: 1000))]), clientToken: "good-record")
+        try await session.publish(routines.request, payload: create.jsonValue.jsonData, qos: .atLeastOnce)
+        let recordReply = try #require(await Self.firstReply(on: routines.accepted, after: start, in: inbox))
+        #expect(try JSONValue(data: recordReply.payload)["clientToken"] == "good-record")
+
+        start = await inbox.count
+        try await session.publish(Topics.fleetControl, payload: Data(#"{"status":true,"clientToken":"good-status"}"#.utf8), qos: .atLeastOnce)
+        let status = try #require(await Self.firstReply(on: Topics.fleetControlReply, after: start, in: inbox))
+        #expect(try JSONValue(data: status.payload)["ok"] == true)
+
+        await session.disconnect()
+        await fleet.stop()
+    }
+}
