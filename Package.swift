@@ -262,7 +262,11 @@ let package = Package(
 
         .testTarget(
             name: "HatchctlTests",
-            dependencies: ["HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT"]
+            dependencies: [
+                "HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT",
+                // Unit tests of the service parts (HTTP parsing, log handlers) import the tool itself.
+                "hatchctl", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

@@ -23,6 +23,9 @@ public struct DeviceCore: Sendable {
     /// What the engine did in the last ``tick(now:)`` or applied update (alarms fired, routines
     /// started, …), for tests and tools that watch behaviour rather than the wire.
     public private(set) var lastEvents: [EngineEvent] = []
+    /// Whether the last ``receive(topic:payload:now:realNow:)`` was a command the device acted on (an
+    /// accepted update that left a delta): the fleet times those from request to report.
+    public private(set) var lastRequestWasCommand = false
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
     /// The state of the device's last report and the shadow's reported generation after it: while
@@ -47,10 +50,19 @@ public struct DeviceCore: Sendable {
         [shadowTopics.get, shadowTopics.update, shadowTopics.delete, routineTopics.request, alarmTopics.request]
     }
 
+    /// The kind of a request on one of ``subscriptions`` (for the fleet's message counters).
+    public func requestKind(of topic: String) -> MessageKind {
+        if topic == shadowTopics.update { return .shadowUpdate }
+        if topic == shadowTopics.get { return .shadowGet }
+        if topic == shadowTopics.delete { return .shadowDelete }
+        return .records
+    }
+
     /// The last will: retained `offline` presence with reason `connectionLost`.
     public var lastWill: OutgoingMessage {
         OutgoingMessage(topic: Topics.presence(thingName),
-                        payload: PresenceRecord(state: .offline, thingName: thingName, reason: "connectionLost").jsonValue.jsonData, retain: true)
+                        payload: PresenceRecord(state: .offline, thingName: thingName, reason: "connectionLost").jsonValue.jsonData, retain: true,
+                        kind: .presence)
     }
 
     /// What the device publishes right after connecting: presence, registry, records (retained),
@@ -60,8 +72,9 @@ public struct DeviceCore: Sendable {
         var messages = [
             OutgoingMessage(topic: Topics.presence(thingName),
                             payload: PresenceRecord(state: .online, thingName: thingName, timestamp: DeviceEngine.epoch(now)).jsonValue.jsonData,
-                            retain: true),
-            OutgoingMessage(topic: Topics.registry(thingName), payload: engine.profile.registryRecord.jsonValue.jsonData, retain: true),
+                            retain: true, kind: .presence),
+            OutgoingMessage(topic: Topics.registry(thingName), payload: engine.profile.registryRecord.jsonValue.jsonData, retain: true,
+                            kind: .registry),
             recordsMessage(.routines), recordsMessage(.alarms),
         ]
         messages += tick(now: now)
@@ -79,7 +92,7 @@ public struct DeviceCore: Sendable {
         messages.append(OutgoingMessage(topic: Topics.presence(thingName),
                                         payload: PresenceRecord(state: .offline, thingName: thingName, reason: reason,
                                                                 timestamp: DeviceEngine.epoch(now)).jsonValue.jsonData,
-                                        retain: true))
+                                        retain: true, kind: .presence))
         return messages
     }
 
@@ -87,9 +100,9 @@ public struct DeviceCore: Sendable {
     public func recordsMessage(_ kind: RecordKind) -> OutgoingMessage {
         switch kind {
         case .routines:
-            return OutgoingMessage(topic: routineTopics.document, payload: RecordPayloadCache.payload(engine.settings.routines), retain: true)
+            return OutgoingMessage(topic: routineTopics.document, payload: RecordPayloadCache.payload(engine.settings.routines), retain: true, kind: .records)
         case .alarms:
-            return OutgoingMessage(topic: alarmTopics.document, payload: RecordPayloadCache.payload(engine.settings.alarms), retain: true)
+            return OutgoingMessage(topic: alarmTopics.document, payload: RecordPayloadCache.payload(engine.settings.alarms), retain: true, kind: .records)
         }
     }
 
@@ -103,6 +116,7 @@ public struct DeviceCore: Sendable {
     /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
     public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
         lastEvents = []
+        lastRequestWasCommand = false
         let share = faults.currentDropShare(now: realNow)
         if share > 0, Double(dropRandom.next() % 1_000_000) / 1_000_000 < share { return [] }
         let timestamp = DeviceEngine.epoch(now)
@@ -113,11 +127,14 @@ public struct DeviceCore: Sendable {
                 let token = (try? JSONValue(data: payload))?["clientToken"]?.stringValue
                 let rejection = ShadowRejection(code: 503, message: "Service unavailable (injected fault: \(faults.rejectUpdatesRemaining) more updates will be rejected)",
                                                 timestamp: timestamp, clientToken: token)
-                return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData)]
+                return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData, kind: .rejected)]
             }
             let result = shadow.update(payload: payload, timestamp: timestamp)
             var messages = publications(result)
-            if let delta = result.deltaForDevice { messages += applyDelta(delta, now: now) }
+            if let delta = result.deltaForDevice {
+                lastRequestWasCommand = true
+                messages += applyDelta(delta, now: now)
+            }
             return messages
         case shadowTopics.get:
             return publications(shadow.get(payload: payload, timestamp: timestamp))
@@ -254,7 +271,7 @@ public struct DeviceCore: Sendable {
     }
 
     func publications(_ result: ShadowResult) -> [OutgoingMessage] {
-        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.encoded) }
+        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.encoded, kind: $0.channel.kind) }
     }
 
     private mutating func handleRecordRequest(
@@ -271,7 +288,7 @@ public struct DeviceCore: Sendable {
                 // The record the request created, changed or removed: a create with id 0 learns its new id here.
                 if let id { reply["id"] = .int(id) }
                 if let token { reply["clientToken"] = .string(token) }
-                var messages = [OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData)]
+                var messages = [OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData, kind: .accepted)]
                 messages += handle(events: events)
                 messages += report(now: now, clearing: nil)
                 return messages
@@ -283,7 +300,7 @@ public struct DeviceCore: Sendable {
         } catch {
             var rejection = error
             rejection.timestamp = timestamp
-            return [OutgoingMessage(topic: topics.rejected, payload: rejection.jsonValue.jsonData)]
+            return [OutgoingMessage(topic: topics.rejected, payload: rejection.jsonValue.jsonData, kind: .rejected)]
         }
     }
 }

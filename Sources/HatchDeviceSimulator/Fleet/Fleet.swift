@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
+import Logging
 import Synchronization
 
 /// A fleet of simulated devices in one process, each with its own MQTT connection and last will.
@@ -52,7 +53,7 @@ public final class Fleet: Sendable {
         let dependencies = SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
-            credentials: configuration.credentials)
+            credentials: configuration.credentials, telemetry: configuration.telemetry)
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         for spec in configuration.definition.devices {
@@ -107,7 +108,7 @@ public final class Fleet: Sendable {
             throw .noDeviceConnected(first.1)
         }
         for (device, error) in failed {
-            eventContinuation.yield(FleetEvent(thing: device.thingName, message: "could not connect (\(error)); retrying"))
+            note(.warning, "could not connect (\(error)); retrying", thing: device.thingName, device.logMetadata)
             Task { await device.inject(.dropConnection(reconnectAfter: 2)) }
         }
         lastSample.withLock { $0 = (Date(), totalMessages) }
@@ -144,14 +145,30 @@ public final class Fleet: Sendable {
             await control.disconnect()
         }
         running.withLock { $0 = false }
-        eventContinuation.yield(FleetEvent(thing: nil, message: "fleet stopped"))
+        note(.debug, "fleet stopped")
+    }
+
+    /// An event worth both a log line and the event stream (`hatch/fleet/events`).
+    private func note(_ level: Logger.Level, _ message: String, thing: ThingName? = nil, _ metadata: Logger.Metadata = [:]) {
+        configuration.telemetry.logger.log(level: level, "\(message)", metadata: metadata)
+        eventContinuation.yield(FleetEvent(thing: thing, message: message))
+    }
+
+    /// How many devices each fault is active on now (connection faults until the device is back).
+    public func activeFaults() async -> [String: Int] {
+        var counts: [String: Int] = [:]
+        let now = Date()
+        for device in devices {
+            for name in await device.activeFaults(realNow: now) { counts[name, default: 0] += 1 }
+        }
+        return counts
     }
 
     /// Injects a fault into its target devices and returns their thing names.
     @discardableResult
     public func inject(_ fault: FaultInjection) async -> [ThingName] {
         let targets = resolve(fault.target)
-        eventContinuation.yield(FleetEvent(thing: nil, message: "injecting \(fault.kind.name) into \(targets.count) device(s)"))
+        note(.notice, "injecting \(fault.kind.name) into \(targets.count) device(s)", ["fault": "\(fault.kind.name)", "devices": "\(targets.count)"])
         await withTaskGroup(of: Void.self) { group in
             for device in targets { group.addTask { await device.inject(fault.kind) } }
         }
@@ -171,7 +188,9 @@ public final class Fleet: Sendable {
         try? await Task.sleep(for: .milliseconds(200))  // let the broker publish the will first
         for device in devices where await !device.isOnline {
             let record = PresenceRecord(state: .offline, thingName: device.thingName, reason: "connectionLost", timestamp: droppedAt)
-            try? await session.publish(Topics.presence(device.thingName), payload: record.jsonValue.jsonData, qos: .atLeastOnce, retain: true)
+            if (try? await session.publish(Topics.presence(device.thingName), payload: record.jsonValue.jsonData, qos: .atLeastOnce, retain: true)) != nil {
+                statistics.published.add(.presence)
+            }
         }
     }
 
@@ -210,7 +229,7 @@ public final class Fleet: Sendable {
             return rate
         }
         return FleetStatus(devices: devices.count, online: statistics.online.load(ordering: .relaxed),
-                           messagesIn: statistics.messagesIn.load(ordering: .relaxed), messagesOut: statistics.messagesOut.load(ordering: .relaxed),
+                           messagesIn: statistics.messagesIn, messagesOut: statistics.messagesOut,
                            messagesPerSecond: rate, faults: statistics.faults.load(ordering: .relaxed),
                            publishFailures: statistics.publishFailures.load(ordering: .relaxed), simulatedTime: configuration.clock.now)
     }
@@ -221,7 +240,7 @@ public final class Fleet: Sendable {
     }
 
     private var totalMessages: Int {
-        statistics.messagesIn.load(ordering: .relaxed) + statistics.messagesOut.load(ordering: .relaxed)
+        statistics.messagesIn + statistics.messagesOut
     }
 
     /// Ticks every device whose next event is due, every `tickInterval` of real time, with
@@ -272,26 +291,29 @@ public final class Fleet: Sendable {
                 started.append(Task { [weak self] in
                     for await message in requests {
                         guard let self else { return }
+                        self.statistics.received.add(.control)
                         await self.handleControl(message.payload, session: session)
                     }
                 })
                 started.append(Task { [weak self] in
                     while !Task.isCancelled {
                         guard let self else { return }
-                        try? await session.publish(Topics.fleetStatus, payload: self.status().jsonValue.jsonData, qos: .atLeastOnce, retain: true)
+                        if (try? await session.publish(Topics.fleetStatus, payload: self.status().jsonValue.jsonData, qos: .atLeastOnce, retain: true)) != nil {
+                            self.statistics.published.add(.control)
+                        }
                         try? await Task.sleep(for: .seconds(5))
                     }
                 })
                 started.append(Task { [weak self] in
-                    guard let events = self?.events else { return }
-                    for await event in events {
-                        try? await session.publish(Topics.fleetEvents, payload: event.jsonValue.jsonData)
+                    guard let events = self?.events, let statistics = self?.statistics else { return }
+                    for await event in events where (try? await session.publish(Topics.fleetEvents, payload: event.jsonValue.jsonData)) != nil {
+                        statistics.published.add(.control)
                     }
                 })
             }
             tasks.withLock { $0 += started }
         } catch {
-            eventContinuation.yield(FleetEvent(thing: nil, message: "fleet service session unavailable (no shadow answers for offline devices, no control topic): \(error)"))
+            note(.error, "fleet service session unavailable (no shadow answers for offline devices, no control topic): \(error)")
         }
     }
 
@@ -303,7 +325,7 @@ public final class Fleet: Sendable {
         for reply in await device.answerWhileOffline(topic: message.topic, payload: message.payload) {
             do {
                 try await session.publish(reply.topic, payload: reply.payload)
-                statistics.messagesOut.add(1, ordering: .relaxed)
+                statistics.published.add(reply.kind)
             } catch {
                 statistics.publishFailures.add(1, ordering: .relaxed)
             }
@@ -314,7 +336,9 @@ public final class Fleet: Sendable {
     /// `ok: false` with a `code` and a `message` (400 malformed, 404 no such device, 413, 415).
     private func handleControl(_ payload: Data, session: MQTTSession) async {
         let reply = await controlReply(to: payload)
-        try? await session.publish(Topics.fleetControlReply, payload: reply.jsonData)
+        if (try? await session.publish(Topics.fleetControlReply, payload: reply.jsonData)) != nil {
+            statistics.published.add(.control)
+        }
     }
 
     /// The reply to a control payload (the control topic's logic without the broker).

@@ -21,11 +21,13 @@ public struct FleetConfiguration: Sendable {
     public var instanceName: String
     /// The usernames, passwords and TLS settings of the devices and the service session; anonymous by default.
     public var credentials: FleetCredentials
+    /// Where the fleet logs its events and records its latency and rejections (silent by default).
+    public var telemetry: FleetTelemetry
 
     /// Creates a configuration.
     public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,
                 connectConcurrency: Int = 128, tickInterval: Duration = .milliseconds(100), controlTopics: Bool = true,
-                instanceName: String = "fleet", credentials: FleetCredentials = .anonymous) {
+                instanceName: String = "fleet", credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry()) {
         self.definition = definition
         self.broker = broker
         self.clock = clock
@@ -35,5 +37,6 @@ public struct FleetConfiguration: Sendable {
         self.controlTopics = controlTopics
         self.instanceName = instanceName
         self.credentials = credentials
+        self.telemetry = telemetry
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
+import Logging
 import Synchronization
 
 /// One simulated device on the wire: a ``DeviceCore`` with its own MQTT session (client id =
@@ -22,11 +23,13 @@ public actor SimulatedDevice {
         public var store: DeviceStateStore?
         /// The identities devices connect with (anonymous by default).
         public var credentials: FleetCredentials
+        /// Structured logs and the instruments beyond counters (silent and no-op by default).
+        public var telemetry: FleetTelemetry
 
         /// Creates the dependencies.
         public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
                     statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?,
-                    credentials: FleetCredentials = .anonymous) {
+                    credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry()) {
             self.clock = clock
             self.makeSession = makeSession
             self.broker = broker
@@ -34,6 +37,7 @@ public actor SimulatedDevice {
             self.log = log
             self.store = store
             self.credentials = credentials
+            self.telemetry = telemetry
         }
     }
 
@@ -48,6 +52,8 @@ public actor SimulatedDevice {
     private var generation = 0
     private var stopped = false
     private var wasOnline = false
+    /// The connection fault the device is away for (`dropConnection`, `offline`, `reboot`) until it is back.
+    private var connectionFault: String?
     private let due: Mutex<Date>
 
     /// The most replies a device lets wait for its socket before it pauses. Like a real device's
@@ -90,6 +96,23 @@ public actor SimulatedDevice {
     /// The current settings (for tests).
     public var settings: DeviceSettings { core.engine.settings }
 
+    /// The names of the faults active on the device now (`rejectUpdates`, `delayReplies`,
+    /// `dropCommands`, and the connection fault it is away for), for the fleet's metrics.
+    public func activeFaults(realNow: Date = Date()) -> [String] {
+        var names: [String] = []
+        if let connectionFault { names.append(connectionFault) }
+        let faults = core.faults
+        if faults.rejectUpdatesRemaining > 0 { names.append("rejectUpdates") }
+        if faults.currentReplyDelay(now: realNow) > .zero { names.append("delayReplies") }
+        if faults.currentDropShare(now: realNow) > 0 { names.append("dropCommands") }
+        return names
+    }
+
+    /// The structured metadata of the device's log lines: thing name, MAC address and product.
+    public nonisolated var logMetadata: Logger.Metadata {
+        ["thing": "\(thingName.rawValue)", "mac": "\(spec.profile.macAddress.rawValue)", "product": "\(spec.profile.product.rawValue)"]
+    }
+
     /// Connects, subscribes and publishes presence, registry, records and the full state.
     public func connect() async throws {
         stopped = false
@@ -122,7 +145,9 @@ public actor SimulatedDevice {
             dependencies.statistics.online.add(1, ordering: .relaxed)
             wasOnline = true
         }
+        dependencies.telemetry.logger.debug("online", metadata: logMetadata)
         await send(messages, replying: false)
+        logEngineEvents()
         saveIfNeeded()
     }
 
@@ -138,6 +163,7 @@ public actor SimulatedDevice {
         markOffline()
         listeners.forEach { $0.cancel() }
         listeners = []
+        dependencies.telemetry.logger.debug("offline", metadata: logMetadata.merging(["reason": "\(reason)"]) { $1 })
         save()
     }
 
@@ -148,6 +174,7 @@ public actor SimulatedDevice {
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
         due.withLock { $0 = core.engine.nextEventDate }
         if session != nil { await send(messages, replying: false) }
+        logEngineEvents()
         saveIfNeeded()
     }
 
@@ -155,8 +182,11 @@ public actor SimulatedDevice {
     /// the AWS shadow service); returns nothing while the device is online and answers itself.
     public func answerWhileOffline(topic: String, payload: Data) -> [OutgoingMessage] {
         guard session == nil else { return [] }
-        dependencies.statistics.messagesIn.add(1, ordering: .relaxed)
+        dependencies.statistics.received.add(core.requestKind(of: topic))
         let messages = core.receiveWhileOffline(topic: topic, payload: payload, now: dependencies.clock.now)
+        for message in messages where message.kind == .rejected {
+            dependencies.telemetry.rejected(message.payload, metadata: logMetadata)
+        }
         saveIfNeeded()
         return messages
     }
@@ -164,16 +194,16 @@ public actor SimulatedDevice {
     /// Injects a fault; connection faults run in the background and reconnect by themselves.
     public func inject(_ kind: FaultKind) async {
         dependencies.statistics.faults.add(1, ordering: .relaxed)
-        dependencies.log(FleetEvent(thing: thingName, message: "fault injected: \(kind.name) \(kind.parameters.isEmpty ? "" : "\(kind.parameters)")"))
+        note(.info, "fault injected: \(kind.name) \(kind.parameters.isEmpty ? "" : "\(kind.parameters)")", ["fault": "\(kind.name)"])
         switch kind {
         case .dropConnection(let after):
-            await dropAbruptly()
+            await dropAbruptly(fault: kind.name)
             scheduleReconnect(after: after)
         case .offline(let seconds):
-            await dropAbruptly()
+            await dropAbruptly(fault: kind.name)
             scheduleReconnect(after: seconds)
         case .reboot:
-            await dropAbruptly()
+            await dropAbruptly(fault: kind.name)
             let flash = (try? dependencies.store?.load(thingName))??.settings ?? core.engine.settings
             core.reboot(settings: flash, now: dependencies.clock.now)
             scheduleReconnect(after: 1)
@@ -190,7 +220,7 @@ public actor SimulatedDevice {
             try store.save(core.persisted, for: thingName)
             core.needsSave = false
         } catch {
-            dependencies.log(FleetEvent(thing: thingName, message: "could not save state: \(error)"))
+            note(.error, "could not save state: \(error)")
         }
     }
 
@@ -198,8 +228,9 @@ public actor SimulatedDevice {
         if core.needsSave { save() }
     }
 
-    private func dropAbruptly() async {
+    private func dropAbruptly(fault: String) async {
         guard let session else { return }
+        connectionFault = fault
         generation += 1
         self.session = nil
         core.engine.setConnected(false)
@@ -221,9 +252,10 @@ public actor SimulatedDevice {
         guard !stopped, session == nil else { return }
         do {
             try await connect()
-            dependencies.log(FleetEvent(thing: thingName, message: "back online"))
+            connectionFault = nil
+            note(.info, "back online")
         } catch {
-            dependencies.log(FleetEvent(thing: thingName, message: "reconnect failed: \(error); retrying in 2 s"))
+            note(.warning, "reconnect failed: \(error); retrying in 2 s")
             scheduleReconnect(after: 2)
         }
     }
@@ -241,17 +273,53 @@ public actor SimulatedDevice {
         session = nil
         core.engine.setConnected(false)
         markOffline()
-        dependencies.log(FleetEvent(thing: thingName, message: "connection lost; reconnecting"))
+        note(.warning, "connection lost; reconnecting")
         scheduleReconnect(after: 1)
     }
 
     private func receive(_ message: MQTTMessage, generation: Int) async {
         guard generation == self.generation, session != nil else { return }
-        dependencies.statistics.messagesIn.add(1, ordering: .relaxed)
+        let kind = core.requestKind(of: message.topic)
+        dependencies.statistics.received.add(kind)
+        let received = kind == .shadowUpdate ? ContinuousClock.now : nil
         let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now)
         due.withLock { $0 = core.engine.nextEventDate }
         await send(messages, replying: true)
+        let telemetry = dependencies.telemetry
+        if let received, core.lastRequestWasCommand {
+            telemetry.commandApplied(after: ContinuousClock.now - received)
+            telemetry.logger.debug("command applied", metadata: logMetadata.merging(["kind": "\(kind.label)"]) { $1 })
+        } else {
+            telemetry.logger.trace("request answered", metadata: logMetadata.merging(["kind": "\(kind.label)"]) { $1 })
+        }
+        logEngineEvents()
         saveIfNeeded()
+    }
+
+    /// Logs what the engine did in the last tick or request: routines, sunrises, alarms, the battery.
+    private func logEngineEvents() {
+        let events = core.lastEvents
+        guard !events.isEmpty else { return }
+        let logger = dependencies.telemetry.logger
+        for event in events {
+            switch event {
+            case .routineStarted(let id): logger.info("routine started", metadata: logMetadata.merging(["routine": "\(id)"]) { $1 })
+            case .routineFinished(let id): logger.info("routine finished", metadata: logMetadata.merging(["routine": "\(id)"]) { $1 })
+            case .sunriseStarted(let id): logger.info("sunrise started", metadata: logMetadata.merging(["alarm": "\(id)"]) { $1 })
+            case .alarmFired(let id): logger.notice("alarm fired", metadata: logMetadata.merging(["alarm": "\(id)"]) { $1 })
+            case .alarmSnoozed(let id, let until):
+                logger.info("alarm snoozed", metadata: logMetadata.merging(["alarm": "\(id)", "until": "\(until)"]) { $1 })
+            case .alarmDismissed(let id): logger.info("alarm dismissed", metadata: logMetadata.merging(["alarm": "\(id)"]) { $1 })
+            case .batteryDepleted: logger.warning("battery depleted", metadata: logMetadata)
+            case .settingsChanged, .recordsChanged: break
+            }
+        }
+    }
+
+    /// An event worth both a log line and the fleet's event stream (`hatch/fleet/events`).
+    private func note(_ level: Logger.Level, _ message: String, _ metadata: Logger.Metadata = [:]) {
+        dependencies.telemetry.logger.log(level: level, "\(message)", metadata: logMetadata.merging(metadata) { $1 })
+        dependencies.log(FleetEvent(thing: thingName, message: message))
     }
 
     private func send(_ messages: [OutgoingMessage], replying: Bool) async {
@@ -270,7 +338,7 @@ public actor SimulatedDevice {
                     group.addTask {
                         do {
                             try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce, retain: true)
-                            statistics.messagesOut.add(1, ordering: .relaxed)
+                            statistics.published.add(message.kind)
                             statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
                         } catch {
                             statistics.publishFailures.add(1, ordering: .relaxed)
@@ -285,8 +353,11 @@ public actor SimulatedDevice {
         for message in messages where !message.retain {
             do {
                 backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload) || backedUp
-                dependencies.statistics.messagesOut.add(1, ordering: .relaxed)
+                dependencies.statistics.published.add(message.kind)
                 dependencies.statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
+                if message.kind == .rejected {
+                    dependencies.telemetry.rejected(message.payload, metadata: logMetadata)
+                }
             } catch {
                 dependencies.statistics.publishFailures.add(1, ordering: .relaxed)
             }

@@ -35,6 +35,16 @@ public struct ShadowPublication: Sendable, Hashable {
             case .deleteRejected: return shadow.deleteRejected
             }
         }
+
+        /// The kind of message it is, for the fleet's message counters.
+        public var kind: MessageKind {
+            switch self {
+            case .getAccepted, .updateAccepted, .deleteAccepted: return .accepted
+            case .getRejected, .updateRejected, .deleteRejected: return .rejected
+            case .updateDelta: return .delta
+            case .updateDocuments: return .documents
+            }
+        }
     }
 
     /// Where it goes.

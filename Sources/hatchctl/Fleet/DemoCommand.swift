@@ -3,6 +3,7 @@ import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
 import HatchMosquittoBroker
+import Logging
 
 /// `hatchctl demo` (what `make run` runs): a private mosquitto, the household fleet on an accelerated
 /// clock just before the parents' 06:30 alarm, and a short tour of the control commands against it.
@@ -21,7 +22,11 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Keep the fleet running after the tour until Ctrl-C.")
     var keepRunning = false
 
+    @OptionGroup var logging: LogOptions
+
     func run() async throws {
+        // The fleet's events (routines, alarms, faults) are logged on standard error beside the tour.
+        let logger = logging.bootstrap(json: false)
         let definition: FleetDefinition
         do {
             definition = try FleetDefinition.load(contentsOf: URL(fileURLWithPath: devices))
@@ -40,7 +45,7 @@ struct DemoCommand: AsyncParsableCommand {
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: startTime)
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
-            stateDirectory: home.appendingPathComponent("state")))
+            stateDirectory: home.appendingPathComponent("state"), telemetry: FleetTelemetry(logger: logger)))
         say("private mosquitto at \(broker.url); \(definition.devices.count) devices; simulated clock at \(startTime.formatted(.iso8601)) × \(Int(speed))")
         try await fleet.start()
         say("\(fleet.status().summary)\n")

@@ -96,19 +96,19 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.connected = fleet.status().online
         report.residentMegabytes = Double(MQTTLoadTest.residentMemoryBytes) / 1_048_576
         report.residentBytesPerDevice = max(0, MQTTLoadTest.residentMemoryBytes - residentBefore) / max(1, devices)
-        report.retainedMessagesAtConnect = fleet.statistics.messagesOut.load(ordering: .relaxed)
+        report.retainedMessagesAtConnect = fleet.statistics.messagesOut
         progress.say(String(format: "%d/%d online in %.2f s, %.0f MB resident", report.connected, devices, report.connectSeconds, report.residentMegabytes))
 
         try await Task.sleep(for: .seconds(1))
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
-        let outBefore = statistics.messagesOut.load(ordering: .relaxed)
+        let outBefore = statistics.messagesOut
         let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
         let fleetCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let windowStart = ContinuousClock.now
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         let elapsed = (ContinuousClock.now - windowStart).seconds
-        let messages = statistics.messagesOut.load(ordering: .relaxed) - outBefore
+        let messages = statistics.messagesOut - outBefore
         (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = fleetCPU.perMessage(messages)
         report.fleetMessagesPerSecond = Double(messages) / elapsed
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)

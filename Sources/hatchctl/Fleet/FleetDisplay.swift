@@ -1,8 +1,12 @@
 import Foundation
 import HatchDeviceSimulator
 
-/// What `fleet run` shows: a progress bar while devices connect, then one live status line (text),
-/// or one JSON object per line (`--json`) for scripts.
+/// What `fleet run` shows besides its log: on a terminal, a progress bar while devices connect, then
+/// one live status line that log lines scroll above; with `--json`, one status object per line on
+/// standard output for scripts (progress, connected, status every second, stopped).
+///
+/// Events (devices online, faults, alarms, shutdown) are log lines, never printed here: piped
+/// standard error carries only the log.
 struct FleetDisplay: Sendable {
     let console: Console
     private let interactive = isatty(STDERR_FILENO) == 1
@@ -16,19 +20,20 @@ struct FleetDisplay: Sendable {
             console.stream(ProgressLine(connected: progress.connected, failed: progress.failed, total: progress.total)) { "" }
             return
         }
+        guard interactive else { return }
         let width = 30
         let done = progress.total == 0 ? width : width * (progress.connected + progress.failed) / progress.total
         let bar = String(repeating: "█", count: done) + String(repeating: "·", count: width - done)
         let failed = progress.failed > 0 ? " (\(progress.failed) failed, retrying)" : ""
-        statusLine("connecting [\(bar)] \(progress.connected)/\(progress.total)\(failed)", final: !interactive)
+        statusLine("connecting [\(bar)] \(progress.connected)/\(progress.total)\(failed)")
     }
 
     func connected(_ status: FleetStatus, after elapsed: Duration) {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if console.json {
             console.stream(StatusLine(event: "connected", status: status, seconds: seconds)) { "" }
-        } else {
-            statusLine(String(format: "%d/%d devices online in %.2f s — Ctrl-C stops the fleet", status.online, status.devices, seconds), final: true)
+        } else if interactive {
+            Console.write("\r\u{1B}[2K", to: .standardError)
         }
     }
 
@@ -36,37 +41,22 @@ struct FleetDisplay: Sendable {
         if console.json {
             console.stream(StatusLine(event: "status", status: status, seconds: nil)) { "" }
         } else if interactive {
-            statusLine("\(status.summary) · simulated \(status.simulatedTime.formatted(.iso8601))", final: false)
+            statusLine("\(status.summary) · simulated \(status.simulatedTime.formatted(.iso8601))")
         }
     }
 
-    func event(_ event: FleetEvent) {
-        if console.json {
-            console.stream(EventLine(event: "fault", message: event.description)) { "" }
-        } else {
-            statusLine("• \(event.description)", final: true)
-        }
-    }
-
-    func stopping(reason: ShutdownSignal.Reason) {
-        if !console.json { statusLine("stopping (\(reason.rawValue)): devices go offline cleanly, state is saved", final: true) }
+    /// Clears the live line before shutdown logs its progress.
+    func stopping() {
+        if !console.json, interactive { Console.write("\r\u{1B}[2K", to: .standardError) }
     }
 
     func stopped(_ status: FleetStatus) {
-        if console.json {
-            console.stream(StatusLine(event: "stopped", status: status, seconds: nil)) { "" }
-        } else {
-            statusLine("fleet stopped: \(status.messagesIn) messages in, \(status.messagesOut) out, \(status.faults) faults", final: true)
-        }
+        if console.json { console.stream(StatusLine(event: "stopped", status: status, seconds: nil)) { "" } }
     }
 
-    /// Rewrites the live line on a terminal; prints plain lines otherwise (logs, pipes).
-    private func statusLine(_ text: String, final: Bool) {
-        if interactive {
-            Console.write("\r\u{1B}[2K" + text + (final ? "\n" : ""), to: .standardError)
-        } else {
-            Console.write(text + "\n", to: .standardError)
-        }
+    /// Rewrites the live line on the terminal (log lines clear it before they print).
+    private func statusLine(_ text: String) {
+        Console.write("\r\u{1B}[2K" + text, to: .standardError)
     }
 
     private struct ProgressLine: Encodable {
@@ -98,10 +88,5 @@ struct FleetDisplay: Sendable {
             simulatedTime = status.simulatedTime
             connectSeconds = seconds
         }
-    }
-
-    private struct EventLine: Encodable {
-        let event: String
-        let message: String
     }
 }

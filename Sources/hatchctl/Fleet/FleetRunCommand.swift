@@ -3,6 +3,7 @@ import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
 import HatchMosquittoBroker
+import Logging
 
 /// `hatchctl fleet run`: the simulated fleet in the foreground until SIGINT/SIGTERM (or `--duration`).
 ///
@@ -10,6 +11,8 @@ import HatchMosquittoBroker
 /// refuses anonymous clients and lets each device use only its own topics (see ``FleetBroker``) unless
 /// `--dev`. Either way it records the broker in `$HATCH_HOME/broker.json` (mode 0600, with hatchctl's
 /// credentials), so other `hatchctl` commands find it without flags.
+/// It runs as a service group (``FleetServiceGroup``): events are logged through swift-log
+/// (`--log-level`, JSON lines with `--json`), and `--metrics-port` serves Prometheus metrics.
 struct FleetRunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -41,6 +44,10 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var logging: LogOptions
+
+    @OptionGroup var metrics: MetricsOptions
+
     func validate() throws {
         try security.validate(broker: broker)
         guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
@@ -55,6 +62,8 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(json: output.json)
+        let logger = logging.bootstrap(json: output.json)
+        let registry = metrics.metricsPort.map { _ in FleetMetrics.bootstrapMetricsSystem() }
         try await console.run {
             let definition = try loadDefinition()
             let fleetBroker = try await FleetBroker.prepare(definition: definition, broker: broker, security: security)
@@ -62,38 +71,20 @@ struct FleetRunCommand: AsyncParsableCommand {
             defer { fleetBroker.privateBroker?.stop() }
             try fleetBroker.record.save()
             defer { BrokerRecord.remove() }
-            if let notice = fleetBroker.notice { Console.write(notice + "\n", to: .standardError) }
+            if let notice = fleetBroker.notice { logger.notice("\(notice)", metadata: ["broker": "\(brokerURL)"]) }
 
             let fleet: Fleet
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
                     definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
                     instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet",
-                    credentials: fleetBroker.credentials))
+                    credentials: fleetBroker.credentials,
+                    telemetry: FleetTelemetry(logger: logger)))
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
-            let display = FleetDisplay(console: console)
-            let started = ContinuousClock.now
-            do {
-                try await fleet.start { display.progress($0) }
-            } catch {
-                throw HatchctlError.brokerUnreachable(url: brokerURL.description, reason: "\(error)")
-            }
-            display.connected(fleet.status(), after: ContinuousClock.now - started)
-            let events = Task { for await event in fleet.events { display.event(event) } }
-            let ticker = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    display.status(fleet.status())
-                }
-            }
-            let reason = await ShutdownSignal.wait(timeout: duration)
-            ticker.cancel()
-            display.stopping(reason: reason)
-            await fleet.stop()
-            events.cancel()
-            display.stopped(fleet.status())
+            try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metrics: metrics, registry: registry,
+                                            display: FleetDisplay(console: console), logger: logger, duration: duration)
         }
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import HatchDeviceModel
+import Logging
+
+/// A swift-log handler that writes one JSON object per line (`--json`):
+/// `{"label":"hatch.fleet","level":"info","message":"fault injected: reboot","metadata":{"mac":"…"},"timestamp":"…"}`
+/// — keys sorted, no line breaks inside a line, so log shippers and `jq` read it directly.
+struct JSONLogHandler: LogHandler {
+    /// The logger's label (`hatch.fleet`, `hatch.metrics`, …).
+    let label: String
+    var logLevel: Logger.Level
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+    private let sink: LogSink
+    private let now: @Sendable () -> Date
+
+    /// Creates a handler writing to `sink`; `now` is the clock of the timestamps (tests fix it).
+    init(label: String, level: Logger.Level, sink: LogSink = .standardError, metadataProvider: Logger.MetadataProvider? = nil,
+         now: @escaping @Sendable () -> Date = Date.init) {
+        self.label = label
+        logLevel = level
+        self.sink = sink
+        self.metadataProvider = metadataProvider
+        self.now = now
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var fields: [String: JSONValue] = [
+            "timestamp": .string(LogTimestamp.string(now())),
+            "level": .string(event.level.rawValue),
+            "label": .string(label),
+            "message": .string(event.message.description),
+        ]
+        let merged = mergedMetadata(event.metadata)
+        if !merged.isEmpty { fields["metadata"] = .object(merged.mapValues(Self.json)) }
+        if let error = event.error { fields["error"] = .string(String(describing: error)) }
+        sink.write(JSONValue.object(fields).jsonString + "\n")
+    }
+
+    /// The handler's metadata, then the provider's, then the event's (later ones win).
+    private func mergedMetadata(_ event: Logger.Metadata?) -> Logger.Metadata {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let event { merged.merge(event) { $1 } }
+        return merged
+    }
+
+    /// A metadata value as JSON: strings stay strings, dictionaries objects, arrays arrays.
+    static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+        switch value {
+        case .string(let string): return .string(string)
+        case .stringConvertible(let convertible): return .string(convertible.description)
+        case .dictionary(let dictionary): return .object(dictionary.mapValues(json))
+        case .array(let array): return .array(array.map(json))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Synchronization
+
+/// Where log lines go: standard error by default, a closure in tests. Each line is written whole
+/// in one call, so lines from concurrent tasks never interleave.
+struct LogSink: Sendable {
+    /// Writes one complete line (with its newline).
+    let write: @Sendable (String) -> Void
+
+    /// Standard error; on a terminal each line first clears the live status line it may overwrite.
+    static let standardError: LogSink = {
+        let clearsLine = isatty(STDERR_FILENO) == 1
+        let lock = Mutex(())
+        return LogSink { line in
+            let text = clearsLine ? "\r\u{1B}[2K" + line : line
+            lock.withLock { _ in
+                var bytes = Array(text.utf8)
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes.withUnsafeMutableBytes { buffer in
+                        Foundation.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                    }
+                    if written > 0 {
+                        offset += written
+                    } else if written < 0, errno == EINTR {
+                        continue
+                    } else {
+                        return
+                    }
+                }
+            }
+        }
+    }()
+}
