@@ -223,6 +223,12 @@ let package = Package(
 
         // MARK: - Command-line tool
 
+        // The parts of `hatchctl fleet run` as a service that stand alone: HTTP/1.1 request parsing
+        // for the metrics server and the swift-log handlers (text and JSON lines).
+        .target(
+            name: "HatchServiceSupport",
+            dependencies: ["HatchDeviceModel", .product(name: "Logging", package: "swift-log")]
+        ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
         .executableTarget(
@@ -242,6 +248,7 @@ let package = Package(
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
                 "DependencyGraphAnalyzer",
+                "HatchServiceSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -264,8 +271,7 @@ let package = Package(
             name: "HatchctlTests",
             dependencies: [
                 "HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT",
-                // Unit tests of the service parts (HTTP parsing, log handlers) import the tool itself.
-                "hatchctl", .product(name: "Logging", package: "swift-log"),
+                "HatchServiceSupport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import hatchctl
+import HatchServiceSupport
 
 /// The metrics server's request parsing: well-formed heads parse, anything else is a 400 (or 505),
 /// and no input crashes it.
@@ -92,7 +92,7 @@ struct HTTPRequestHeadTests {
 
     @Test("a response serializes with its length and closes the connection; HEAD omits the body")
     func response() {
-        let response = HTTPResponse(status: .ok, contentType: MetricsServer.contentType, body: Array("a 1\n".utf8))
+        let response = HTTPResponse(status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array("a 1\n".utf8))
         let text = String(decoding: response.serialized(), as: UTF8.self)
         #expect(text == "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\nContent-Length: 4\r\nConnection: close\r\n\r\na 1\n")
         let head = String(decoding: response.serialized(includingBody: false), as: UTF8.self)

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
-@testable import hatchctl
+import HatchServiceSupport
 
 /// The log handlers of `--log-level`: one JSON object per line with `--json`, readable text otherwise.
 @Suite("Log handlers")
@@ -63,13 +63,5 @@ struct LogHandlerTests {
         logger.notice("alarm fired", metadata: ["thing": "restoreV5-024d00000001", "alarm": "3", "note": "two words"])
         logger.debug("below the level")
         #expect(lines.all == ["2026-01-05T10:50:00.250Z notice hatch.fleet: alarm fired alarm=3 note=\"two words\" thing=restoreV5-024d00000001\n"])
-    }
-
-    @Test("--log-level takes every swift-log level, in any case")
-    func levels() {
-        #expect(Logger.Level(argument: "DEBUG") == .debug)
-        #expect(Logger.Level(argument: "critical") == .critical)
-        #expect(Logger.Level(argument: "verbose") == nil)
-        #expect(Logger.Level.allValueStrings == ["trace", "debug", "info", "notice", "warning", "error", "critical"])
     }
 }

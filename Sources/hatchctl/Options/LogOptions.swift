@@ -1,3 +1,4 @@
+import HatchServiceSupport
 import ArgumentParser
 import Logging
 

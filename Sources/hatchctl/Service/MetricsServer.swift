@@ -1,3 +1,4 @@
+import HatchServiceSupport
 import Foundation
 import Logging
 import ServiceLifecycle

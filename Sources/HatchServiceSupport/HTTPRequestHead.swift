@@ -1,39 +1,39 @@
 /// The head of an HTTP/1.x request (request line and header fields), parsed strictly enough that a
 /// malformed request is answered with 400 and never reaches a handler.
-struct HTTPRequestHead: Sendable, Hashable {
+public struct HTTPRequestHead: Sendable, Hashable {
     /// One header field.
-    struct Field: Sendable, Hashable {
+    public struct Field: Sendable, Hashable {
         /// The name as sent (compare case-insensitively).
-        let name: String
+        public let name: String
         /// The value without surrounding whitespace.
-        let value: String
+        public let value: String
     }
 
     /// `GET`, `HEAD`, ….
-    let method: String
+    public let method: String
     /// The request target as sent (`/metrics?x=1`).
-    let target: String
+    public let target: String
     /// `HTTP/1.0` or `HTTP/1.1`.
-    let version: String
+    public let version: String
     /// The header fields, in order.
-    let fields: [Field]
+    public let fields: [Field]
 
     /// The path of the target, without the query (`/metrics`).
-    var path: String {
+    public var path: String {
         String(target.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The first value of the field `name` (case-insensitive).
-    func value(of name: String) -> String? {
+    public func value(of name: String) -> String? {
         fields.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The longest head accepted; a longer one is a bad request.
-    static let maximumSize = 16 * 1024
+    public static let maximumSize = 16 * 1024
 
     /// Parses the head at the start of `bytes`: `nil` while its blank line has not arrived yet.
     /// Lines may end in CRLF or LF (RFC 9112 §2.2).
-    static func parse(_ bytes: [UInt8]) throws(HTTPRequestError) -> HTTPRequestHead? {
+    public static func parse(_ bytes: [UInt8]) throws(HTTPRequestError) -> HTTPRequestHead? {
         guard let end = headEnd(in: bytes) else {
             if bytes.count > maximumSize { throw .headTooLarge }
             return nil
@@ -119,7 +119,7 @@ struct HTTPRequestHead: Sendable, Hashable {
 }
 
 /// Why a request head was refused; every case is answered with 400 (or 505 for another HTTP version).
-enum HTTPRequestError: Error, Hashable, CustomStringConvertible {
+public enum HTTPRequestError: Error, Hashable, CustomStringConvertible {
     /// The request line is not `METHOD /target HTTP/1.x`.
     case malformedRequestLine
     /// A header line is not `Name: value`.
@@ -133,7 +133,7 @@ enum HTTPRequestError: Error, Hashable, CustomStringConvertible {
     /// The client closed the connection or sent nothing in time.
     case incomplete
 
-    var description: String {
+    public var description: String {
         switch self {
         case .malformedRequestLine: return "the request line must be METHOD /path HTTP/1.1"
         case .malformedField: return "a header field must be Name: value"
@@ -145,7 +145,7 @@ enum HTTPRequestError: Error, Hashable, CustomStringConvertible {
     }
 
     /// The response status for this error.
-    var status: HTTPResponse.Status {
+    public var status: HTTPResponse.Status {
         if case .unsupportedVersion = self { return .httpVersionNotSupported }
         return .badRequest
     }

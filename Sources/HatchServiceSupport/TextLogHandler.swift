@@ -3,17 +3,20 @@ import Logging
 
 /// A swift-log handler that writes one readable line per event:
 /// `2026-01-05T10:50:00.123Z info hatch.fleet: fault injected: reboot fault=reboot mac=… product=restoreV5`.
-struct TextLogHandler: LogHandler {
+public struct TextLogHandler: LogHandler {
     /// The logger's label.
-    let label: String
-    var logLevel: Logger.Level
-    var metadata: Logger.Metadata = [:]
-    var metadataProvider: Logger.MetadataProvider?
+    public let label: String
+    /// The least severe level written.
+    public var logLevel: Logger.Level
+    /// Metadata on every line.
+    public var metadata: Logger.Metadata = [:]
+    /// Metadata provided when a line is written.
+    public var metadataProvider: Logger.MetadataProvider?
     private let sink: LogSink
     private let now: @Sendable () -> Date
 
     /// Creates a handler writing to `sink`.
-    init(label: String, level: Logger.Level, sink: LogSink = .standardError, metadataProvider: Logger.MetadataProvider? = nil,
+    public init(label: String, level: Logger.Level, sink: LogSink = .standardError, metadataProvider: Logger.MetadataProvider? = nil,
          now: @escaping @Sendable () -> Date = Date.init) {
         self.label = label
         logLevel = level
@@ -22,12 +25,14 @@ struct TextLogHandler: LogHandler {
         self.now = now
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    /// One metadata value on every line.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    /// Writes one line.
+    public func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
         if let extra = event.metadata { merged.merge(extra) { $1 } }

@@ -5,17 +5,20 @@ import Logging
 /// A swift-log handler that writes one JSON object per line (`--json`):
 /// `{"label":"hatch.fleet","level":"info","message":"fault injected: reboot","metadata":{"mac":"…"},"timestamp":"…"}`
 /// — keys sorted, no line breaks inside a line, so log shippers and `jq` read it directly.
-struct JSONLogHandler: LogHandler {
+public struct JSONLogHandler: LogHandler {
     /// The logger's label (`hatch.fleet`, `hatch.metrics`, …).
-    let label: String
-    var logLevel: Logger.Level
-    var metadata: Logger.Metadata = [:]
-    var metadataProvider: Logger.MetadataProvider?
+    public let label: String
+    /// The least severe level written.
+    public var logLevel: Logger.Level
+    /// Metadata on every line.
+    public var metadata: Logger.Metadata = [:]
+    /// Metadata provided when a line is written.
+    public var metadataProvider: Logger.MetadataProvider?
     private let sink: LogSink
     private let now: @Sendable () -> Date
 
     /// Creates a handler writing to `sink`; `now` is the clock of the timestamps (tests fix it).
-    init(label: String, level: Logger.Level, sink: LogSink = .standardError, metadataProvider: Logger.MetadataProvider? = nil,
+    public init(label: String, level: Logger.Level, sink: LogSink = .standardError, metadataProvider: Logger.MetadataProvider? = nil,
          now: @escaping @Sendable () -> Date = Date.init) {
         self.label = label
         logLevel = level
@@ -24,12 +27,14 @@ struct JSONLogHandler: LogHandler {
         self.now = now
     }
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    /// One metadata value on every line.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    /// Writes one line.
+    public func log(event: LogEvent) {
         var fields: [String: JSONValue] = [
             "timestamp": .string(LogTimestamp.string(now())),
             "level": .string(event.level.rawValue),
@@ -51,7 +56,7 @@ struct JSONLogHandler: LogHandler {
     }
 
     /// A metadata value as JSON: strings stay strings, dictionaries objects, arrays arrays.
-    static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+    public static func json(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
         case .string(let string): return .string(string)
         case .stringConvertible(let convertible): return .string(convertible.description)

@@ -3,12 +3,17 @@ import Synchronization
 
 /// Where log lines go: standard error by default, a closure in tests. Each line is written whole
 /// in one call, so lines from concurrent tasks never interleave.
-struct LogSink: Sendable {
+public struct LogSink: Sendable {
     /// Writes one complete line (with its newline).
-    let write: @Sendable (String) -> Void
+    public let write: @Sendable (String) -> Void
+
+    /// A sink that hands each line to `write`.
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
 
     /// Standard error; on a terminal each line first clears the live status line it may overwrite.
-    static let standardError: LogSink = {
+    public static let standardError: LogSink = {
         let clearsLine = isatty(STDERR_FILENO) == 1
         let lock = Mutex(())
         return LogSink { line in
