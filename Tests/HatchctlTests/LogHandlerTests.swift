@@ -50,7 +50,8 @@ struct LogHandlerTests {
         let lines = Lines()
         let logger = Logger(label: "hatch.metrics") { JSONLogHandler(label: $0, level: .info, sink: lines.sink, now: Self.fixedTime) }
         logger.warning("plain")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(try #require(lines.all.first).utf8)) as? [String: Any])
+        let line = try #require(lines.all.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["metadata"] == nil)
         #expect(object["level"] as? String == "warning")
         #expect(object["label"] as? String == "hatch.metrics")
