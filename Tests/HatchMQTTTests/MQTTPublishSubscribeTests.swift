@@ -117,7 +117,7 @@ struct MQTTBadInputTests {
     }
 }
 
-@Suite("MQTT QoS 0 flow control", .timeLimit(.minutes(1)))
+@Suite("MQTT QoS 0 flow control", .timeLimit(.minutes(3)))
 struct MQTTFlowControlTests {
     @Test("QoS 0 publishes wait when the broker stops reading, so the queue stays within the limit")
     func backpressure() async throws {

@@ -46,7 +46,9 @@ extension HardwareInLoopTests {
             }
             try run.require(first.state.reported.current.color?.i == 20000 && first.state.reported.current.sound.v == 24000,
                             "step 1 shows the wrong light or sound: \(StateLog.summary(first.state))")
-            try await run.waitUntil("the routine feature showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+            // Step 1 may last only two real seconds (60×): on a loaded machine the feature's next update can
+            // already be step 2, which also proves it followed the routine.
+            try await run.waitUntil("the routine feature showing step 1 (or later)", within: .seconds(10)) { (routines.progress?.step ?? 0) >= 1 }
 
             let second = try await open.log.first(after: first.index, "step 2 after step 1's \(stepSeconds) s",
                                                   within: run.target.realTimeout(simSeconds: TimeInterval(stepSeconds))) {
