@@ -26,6 +26,13 @@ public struct DeviceCore: Sendable {
     /// Whether the last ``receive(topic:payload:now:realNow:)`` was a command the device acted on (an
     /// accepted update that left a delta): the fleet times those from request to report.
     public private(set) var lastRequestWasCommand = false
+    /// The request with a `clientToken` that the last ``receive(topic:payload:now:realNow:)`` or
+    /// ``receiveWhileOffline(topic:payload:now:realNow:)`` handled: applied, or answered again as a repeat.
+    public private(set) var lastClientRequest: ClientRequest?
+    /// The client tokens of recently accepted routine requests.
+    public private(set) var recentRoutineRequests = ClientTokenWindow<AcceptedRecordRequest>()
+    /// The client tokens of recently accepted alarm requests.
+    public private(set) var recentAlarmRequests = ClientTokenWindow<AcceptedRecordRequest>()
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
     /// The state of the device's last report and the shadow's reported generation after it: while
@@ -40,6 +47,15 @@ public struct DeviceCore: Sendable {
         routineTopics = Topics.routines(profile.thingName)
         alarmTopics = Topics.alarms(profile.thingName)
         dropRandom = SeededRandom(seed: profile.seed ^ 0xD0D0)
+    }
+
+    /// Creates the core of a device from its state folder snapshot: flash, shadow and the client
+    /// tokens it accepted recently (so a request repeated after a restart is not applied twice).
+    public init(profile: DeviceProfile, restoring saved: PersistedDevice, now: Date) {
+        self.init(profile: profile, settings: saved.settings, shadow: saved.shadow, now: now)
+        shadow.recentUpdates = saved.recentRequests?.shadowUpdates ?? ClientTokenWindow()
+        recentRoutineRequests = saved.recentRequests?.routines ?? ClientTokenWindow()
+        recentAlarmRequests = saved.recentRequests?.alarms ?? ClientTokenWindow()
     }
 
     /// The device's thing name.
@@ -117,6 +133,7 @@ public struct DeviceCore: Sendable {
     public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
         lastEvents = []
         lastRequestWasCommand = false
+        lastClientRequest = nil
         let share = faults.currentDropShare(now: realNow)
         if share > 0, Double(dropRandom.next() % 1_000_000) / 1_000_000 < share { return [] }
         let timestamp = DeviceEngine.epoch(now)
@@ -129,7 +146,8 @@ public struct DeviceCore: Sendable {
                                                 timestamp: timestamp, clientToken: token)
                 return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData, kind: .rejected)]
             }
-            let result = shadow.update(payload: payload, timestamp: timestamp)
+            let result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)
+            noteClientRequest(result)
             var messages = publications(result)
             if let delta = result.deltaForDevice {
                 lastRequestWasCommand = true
@@ -144,13 +162,13 @@ public struct DeviceCore: Sendable {
             engine.stateChanged = true
             return publications(result) + report(now: now, clearing: nil)
         case routineTopics.request:
-            return handleRecordRequest(payload, topics: routineTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
+            return handleRecordRequest(payload, kind: .routines, now: now, realNow: realNow) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
                 let request = try RecordRequest<Routine>(jsonValue: json)
                 let events = try engine.handle(request, at: now)
                 return (request.op, events, engine.settings.routines.dataVersion, request.affectedID(in: engine.settings.routines))
             }
         case alarmTopics.request:
-            return handleRecordRequest(payload, topics: alarmTopics, now: now) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
+            return handleRecordRequest(payload, kind: .alarms, now: now, realNow: realNow) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in
                 let request = try RecordRequest<Alarm>(jsonValue: json)
                 let events = try engine.handle(request, at: now)
                 return (request.op, events, engine.settings.alarms.dataVersion, request.affectedID(in: engine.settings.alarms))
@@ -162,11 +180,14 @@ public struct DeviceCore: Sendable {
 
     /// Answers a shadow request while the device is offline, as the AWS shadow service does: the
     /// document changes and the replies go out, and the device applies the delta when it reconnects.
-    public mutating func receiveWhileOffline(topic: String, payload: Data, now: Date) -> [OutgoingMessage] {
+    public mutating func receiveWhileOffline(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
         let timestamp = DeviceEngine.epoch(now)
+        lastClientRequest = nil
         let result: ShadowResult
         switch topic {
-        case shadowTopics.update: result = shadow.update(payload: payload, timestamp: timestamp)
+        case shadowTopics.update:
+            result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)
+            noteClientRequest(result)
         case shadowTopics.get: result = shadow.get(payload: payload, timestamp: timestamp)
         case shadowTopics.delete: result = shadow.delete(payload: payload, timestamp: timestamp)
         default: return []
@@ -204,7 +225,22 @@ public struct DeviceCore: Sendable {
     }
 
     /// A snapshot for the state folder.
-    public var persisted: PersistedDevice { PersistedDevice(settings: engine.settings, shadow: shadow.document) }
+    public var persisted: PersistedDevice {
+        PersistedDevice(settings: engine.settings, shadow: shadow.document,
+                        recentRequests: RecentClientRequests(shadowUpdates: shadow.recentUpdates, routines: recentRoutineRequests,
+                                                             alarms: recentAlarmRequests))
+    }
+
+    /// Records the client request a shadow update was; an applied one must reach flash before its
+    /// reply leaves (so that neither it nor its token is lost in a crash).
+    private mutating func noteClientRequest(_ result: ShadowResult) {
+        if let token = result.appliedClientToken {
+            lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: false)
+        } else if let token = result.repeatedClientToken {
+            lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: true)
+        }
+        if result.documentChanged { needsSave = true }
+    }
 
     /// The device applies a delta and reports, clearing what it applied from `desired`.
     mutating func applyDelta(_ delta: JSONValue, now: Date) -> [OutgoingMessage] {
@@ -275,20 +311,40 @@ public struct DeviceCore: Sendable {
     }
 
     private mutating func handleRecordRequest(
-        _ payload: Data, topics: Topics.Records, now: Date,
+        _ payload: Data, kind: RecordKind, now: Date, realNow: Date,
         _ body: (inout DeviceEngine, JSONValue) throws(ShadowRejection) -> (RecordOperation, [EngineEvent], Int, Int?)
     ) -> [OutgoingMessage] {
         let timestamp = DeviceEngine.epoch(now)
+        let topics = kind == .routines ? routineTopics : alarmTopics
+        let requestKind: ClientRequest.Kind = kind == .routines ? .routines : .alarms
+        func accepted(_ stamp: AcceptedRecordRequest, token: String?) -> OutgoingMessage {
+            var reply: [String: JSONValue] = ["op": .string(stamp.op.rawValue), "dataVersion": .int(stamp.dataVersion), "timestamp": .int(stamp.timestamp)]
+            // The record the request created, changed or removed: a create with id 0 learns its new id here.
+            if let id = stamp.id { reply["id"] = .int(id) }
+            if let token { reply["clientToken"] = .string(token) }
+            return OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData, kind: .accepted)
+        }
         do throws(ShadowRejection) {
             let json = JSONValue.object(try RequestPayload.object(payload))
             let token = json.objectValue.flatMap(RequestPayload.echoedToken(in:))
+            // A repeat of an accepted request is answered as it was, not applied again.
+            if let token, let earlier = (kind == .routines ? recentRoutineRequests : recentAlarmRequests).reply(for: token, now: realNow) {
+                lastClientRequest = ClientRequest(kind: requestKind, clientToken: token, repeated: true)
+                return [accepted(earlier, token: token)]
+            }
             do throws(ShadowRejection) {
                 let (op, events, dataVersion, id) = try body(&engine, json)
-                var reply: [String: JSONValue] = ["op": .string(op.rawValue), "dataVersion": .int(dataVersion), "timestamp": .int(timestamp)]
-                // The record the request created, changed or removed: a create with id 0 learns its new id here.
-                if let id { reply["id"] = .int(id) }
-                if let token { reply["clientToken"] = .string(token) }
-                var messages = [OutgoingMessage(topic: topics.accepted, payload: JSONValue.object(reply).jsonData, kind: .accepted)]
+                let stamp = AcceptedRecordRequest(op: op, dataVersion: dataVersion, timestamp: timestamp, id: id)
+                if let token {
+                    if kind == .routines {
+                        recentRoutineRequests.remember(token, reply: stamp, now: realNow)
+                    } else {
+                        recentAlarmRequests.remember(token, reply: stamp, now: realNow)
+                    }
+                    lastClientRequest = ClientRequest(kind: requestKind, clientToken: token, repeated: false)
+                    needsSave = true
+                }
+                var messages = [accepted(stamp, token: token)]
                 messages += handle(events: events)
                 messages += report(now: now, clearing: nil)
                 return messages

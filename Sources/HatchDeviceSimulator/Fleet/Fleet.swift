@@ -53,7 +53,8 @@ public final class Fleet: Sendable {
         let dependencies = SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
-            credentials: configuration.credentials, telemetry: configuration.telemetry)
+            credentials: configuration.credentials, telemetry: configuration.telemetry, keepAlive: configuration.keepAlive,
+            requestObserver: configuration.requestObserver)
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         for spec in configuration.definition.devices {
@@ -274,7 +275,8 @@ public final class Fleet: Sendable {
     private func startService() async {
         let session = MQTTSession(configuration: MQTTConfiguration(
             broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)",
-            credentials: configuration.credentials.service?.credentials, tls: configuration.credentials.serviceTLS),
+            keepAlive: configuration.keepAlive, credentials: configuration.credentials.service?.credentials, tls: configuration.credentials.serviceTLS,
+            connectTimeout: SimulatedDevice.connectTimeout(keepAlive: configuration.keepAlive)),
             eventLoop: eventLoop)
         do {
             try await session.connect()

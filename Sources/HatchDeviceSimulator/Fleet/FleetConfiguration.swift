@@ -1,4 +1,5 @@
 import Foundation
+import HatchDeviceModel
 import HatchMQTT
 
 /// Everything a ``Fleet`` needs to run: the devices, the broker, the clock and where to keep state.
@@ -23,11 +24,16 @@ public struct FleetConfiguration: Sendable {
     public var credentials: FleetCredentials
     /// Where the fleet logs its events and records its latency and rejections (silent by default).
     public var telemetry: FleetTelemetry
+    /// The MQTT keep-alive of every device and of the fleet's own session.
+    public var keepAlive: Duration
+    /// Told about every request with a `clientToken` a device applied or answered as a repeat.
+    public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
 
     /// Creates a configuration.
     public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,
                 connectConcurrency: Int = 128, tickInterval: Duration = .milliseconds(100), controlTopics: Bool = true,
-                instanceName: String = "fleet", credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry()) {
+                instanceName: String = "fleet", credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry(),
+                keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil) {
         self.definition = definition
         self.broker = broker
         self.clock = clock
@@ -38,5 +44,7 @@ public struct FleetConfiguration: Sendable {
         self.instanceName = instanceName
         self.credentials = credentials
         self.telemetry = telemetry
+        self.keepAlive = keepAlive
+        self.requestObserver = requestObserver
     }
 }

@@ -6,6 +6,11 @@ import Synchronization
 
 /// One simulated device on the wire: a ``DeviceCore`` with its own MQTT session (client id =
 /// thing name, last will = offline presence), its subscriptions and its fault behaviour.
+///
+/// The session is persistent and subscribes to its requests at QoS 1, so a request published at
+/// QoS 1 while the connection was down (a broker restart, a hung broker) is delivered when the
+/// device is back; a request that arrives twice is applied once when it carries a `clientToken`.
+/// An applied request is saved to the state folder before its reply leaves.
 public actor SimulatedDevice {
     /// What the device needs from its fleet.
     public struct Dependencies: Sendable {
@@ -25,11 +30,17 @@ public actor SimulatedDevice {
         public var credentials: FleetCredentials
         /// Structured logs and the instruments beyond counters (silent and no-op by default).
         public var telemetry: FleetTelemetry
+        /// The MQTT keep-alive: a hung broker is noticed after about 1.5× this, and the broker
+        /// publishes the last will of a device that went silent after 1.5× this.
+        public var keepAlive: Duration
+        /// Told about every request with a `clientToken` the device applied or answered as a repeat.
+        public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
 
         /// Creates the dependencies.
         public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
                     statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?,
-                    credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry()) {
+                    credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry(),
+                    keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil) {
             self.clock = clock
             self.makeSession = makeSession
             self.broker = broker
@@ -38,6 +49,8 @@ public actor SimulatedDevice {
             self.store = store
             self.credentials = credentials
             self.telemetry = telemetry
+            self.keepAlive = keepAlive
+            self.requestObserver = requestObserver
         }
     }
 
@@ -76,8 +89,11 @@ public actor SimulatedDevice {
                                         message: "\(error.description.components(separatedBy: ";").first ?? "\(error)"); \(kept); the device starts from its fleet file"))
         case .missing?, nil: break
         }
-        core = DeviceCore(profile: spec.profile, settings: saved?.settings ?? spec.initialSettings,
-                          shadow: saved?.shadow ?? ShadowDocument(), now: dependencies.clock.now)
+        if let saved {
+            core = DeviceCore(profile: spec.profile, restoring: saved, now: dependencies.clock.now)
+        } else {
+            core = DeviceCore(profile: spec.profile, settings: spec.initialSettings, shadow: ShadowDocument(), now: dependencies.clock.now)
+        }
         due = Mutex(core.engine.nextEventDate)
     }
 
@@ -113,21 +129,28 @@ public actor SimulatedDevice {
         ["thing": "\(thingName.rawValue)", "mac": "\(spec.profile.macAddress.rawValue)", "product": "\(spec.profile.product.rawValue)"]
     }
 
+    /// How long a connection attempt waits for CONNACK: a hung broker accepts the TCP connection but
+    /// never answers, and the device should try again about as soon as it would notice a hang.
+    static func connectTimeout(keepAlive: Duration) -> Duration {
+        min(.seconds(15), max(.seconds(3), keepAlive))
+    }
+
     /// Connects, subscribes and publishes presence, registry, records and the full state.
     public func connect() async throws {
         stopped = false
         generation += 1
         let will = core.lastWill
         let configuration = MQTTConfiguration(
-            broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: .seconds(30), cleanSession: true,
+            broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: dependencies.keepAlive, cleanSession: false,
             credentials: dependencies.credentials.credentials(for: thingName), tls: dependencies.credentials.tls(for: thingName),
             will: MQTTWill(topic: will.topic, payload: will.payload, qos: .atLeastOnce, retain: true),
-            reconnect: .disabled, qos0QueueLimit: Self.queuedRepliesLimit)
+            reconnect: .disabled, connectTimeout: Self.connectTimeout(keepAlive: dependencies.keepAlive),
+            qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)
+        // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
+        let shadowRequests = try session.prepareSubscription(Topics.shadowPrefix(thingName) + "/+", qos: .atLeastOnce)
+        let recordRequests = try session.prepareSubscription("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
         try await session.connect()
-        async let shadowSubscription = session.subscribe(Topics.shadowPrefix(thingName) + "/+", qos: .atMostOnce)
-        async let recordSubscription = session.subscribe("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
-        let (shadowRequests, recordRequests) = try await (shadowSubscription, recordSubscription)
         self.session = session
         let generation = self.generation
         listeners = [shadowRequests, recordRequests].map { subscription in
@@ -188,6 +211,7 @@ public actor SimulatedDevice {
             dependencies.telemetry.rejected(message.payload, metadata: logMetadata)
         }
         saveIfNeeded()
+        reportClientRequest()
         return messages
     }
 
@@ -284,6 +308,9 @@ public actor SimulatedDevice {
         let received = kind == .shadowUpdate ? ContinuousClock.now : nil
         let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now)
         due.withLock { $0 = core.engine.nextEventDate }
+        // Flash first, then the reply: an accepted request survives a crash right after it.
+        saveIfNeeded()
+        reportClientRequest()
         await send(messages, replying: true)
         let telemetry = dependencies.telemetry
         if let received, core.lastRequestWasCommand {
@@ -294,6 +321,10 @@ public actor SimulatedDevice {
         }
         logEngineEvents()
         saveIfNeeded()
+    }
+
+    private func reportClientRequest() {
+        if let request = core.lastClientRequest, let observer = dependencies.requestObserver { observer(thingName, request) }
     }
 
     /// Logs what the engine did in the last tick or request: routines, sunrises, alarms, the battery.

@@ -5,10 +5,14 @@ import HatchDeviceModel
 /// and answers with the exact publications AWS would make (`/get/accepted`, `/update/accepted`
 /// with `version` and echoed `clientToken`, `/update/documents`, `/update/delta`, and
 /// `/rejected` with `{code, message}`: 400 malformed or wrong type, 409 version conflict,
-/// 413 too large, 415 not UTF-8, 404 no shadow; see ``ShadowRequestDecoder``).
+/// 413 too large, 415 not UTF-8, 404 no shadow; see ``ShadowRequestDecoder``). An update that
+/// repeats the `clientToken` of one accepted in the last ten minutes is answered with the same
+/// `/update/accepted` reply and not applied again (see ``ClientTokenWindow``).
 public struct DeviceShadow: Sendable, Hashable {
     /// The stored document.
     public private(set) var document: ShadowDocument
+    /// The client tokens of recently accepted updates; persisted with the document.
+    public var recentUpdates: ClientTokenWindow<AcceptedUpdate>
     /// Counts changes to `state.reported` (updates that carry it, deletes), so a device can tell
     /// whether anyone but itself wrote there since its last report.
     public private(set) var reportedGeneration = 0
@@ -18,8 +22,9 @@ public struct DeviceShadow: Sendable, Hashable {
     private var reportedMetadataSections = SectionEncodingCache()
 
     /// Creates the service over a stored document.
-    public init(document: ShadowDocument = ShadowDocument()) {
+    public init(document: ShadowDocument = ShadowDocument(), recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()) {
         self.document = document
+        self.recentUpdates = recentUpdates
     }
 
     public static func == (lhs: DeviceShadow, rhs: DeviceShadow) -> Bool {
@@ -53,17 +58,49 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Handles a `shadow/update` request from anyone (app, CLI, device). Validates it
     /// (``ShadowRequestDecoder``), applies it and returns the replies.
-    public mutating func update(payload: Data, timestamp: Int, schema: StateSchema = .shadowState) -> ShadowResult {
+    /// `realNow` (real time) dates its `clientToken` for the repeat window.
+    public mutating func update(payload: Data, timestamp: Int, schema: StateSchema = .shadowState, realNow: Date = Date()) -> ShadowResult {
         let request: ShadowRequestDecoder.Request
         do {
             request = try ShadowRequestDecoder.decode(payload, operation: .update, schema: schema)
         } catch {
             return reject(.updateRejected, error, timestamp: timestamp, token: error.clientToken)
         }
+        // A repeat of an accepted request (before the version check: it was checked the first time).
+        if let token = request.clientToken, let earlier = recentUpdates.reply(for: token, now: realNow) {
+            let reply = Self.acceptedReply(desired: request.desired, reported: request.reported,
+                                           version: earlier.version, timestamp: earlier.timestamp, token: token)
+            return ShadowResult(publications: [ShadowPublication(.updateAccepted, reply)], repeatedClientToken: token)
+        }
         if let version = request.version, version != document.version {
             return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: request.clientToken)
         }
-        return apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
+        var result = apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
+        if let token = request.clientToken {
+            recentUpdates.remember(token, reply: AcceptedUpdate(version: document.version, timestamp: timestamp), now: realNow)
+            result.appliedClientToken = token
+        }
+        return result
+    }
+
+    /// The `/update/accepted` payload: the request's state, its metadata, the version and timestamp.
+    static func acceptedReply(desired: JSONValue?, reported: JSONValue?, version: Int, timestamp: Int, token: String?) -> JSONValue {
+        var requestState: [String: JSONValue] = [:]
+        var requestMetadata: [String: JSONValue] = [:]
+        if let desired {
+            requestState["desired"] = desired
+            requestMetadata["desired"] = desired.isNull ? JSONValue.null : desired.metadata(timestamp: timestamp)
+        }
+        if let reported {
+            requestState["reported"] = reported
+            requestMetadata["reported"] = reported.isNull ? JSONValue.null : reported.metadata(timestamp: timestamp)
+        }
+        var accepted: [String: JSONValue] = [
+            "state": .object(requestState), "metadata": .object(requestMetadata),
+            "version": .int(version), "timestamp": .int(timestamp),
+        ]
+        if let token { accepted["clientToken"] = .string(token) }
+        return .object(accepted)
     }
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.

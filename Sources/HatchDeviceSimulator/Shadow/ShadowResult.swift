@@ -9,12 +9,19 @@ public struct ShadowResult: Sendable, Hashable {
     public var deltaForDevice: JSONValue?
     /// Whether the stored document changed (persist it).
     public var documentChanged: Bool
+    /// The `clientToken` of an update that was applied.
+    public var appliedClientToken: String?
+    /// The `clientToken` of an update that repeated an accepted one: answered again, not applied.
+    public var repeatedClientToken: String?
 
     /// Creates a result.
-    public init(publications: [ShadowPublication], deltaForDevice: JSONValue? = nil, documentChanged: Bool = false) {
+    public init(publications: [ShadowPublication], deltaForDevice: JSONValue? = nil, documentChanged: Bool = false,
+                appliedClientToken: String? = nil, repeatedClientToken: String? = nil) {
         self.publications = publications
         self.deltaForDevice = deltaForDevice
         self.documentChanged = documentChanged
+        self.appliedClientToken = appliedClientToken
+        self.repeatedClientToken = repeatedClientToken
     }
 
     /// The rejection, if the request was rejected.

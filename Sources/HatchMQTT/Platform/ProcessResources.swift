@@ -30,6 +30,21 @@ public enum ProcessResources {
         #endif
     }
 
+    /// The resident set size in bytes of another process (a broker, a child fleet); nil when it cannot
+    /// be read (the process has exited, or a Darwin without `proc_pid_rusage`).
+    public static func residentMemoryBytes(of pid: Int32) -> Int? {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #elseif canImport(Darwin)
+        return DarwinProcessUsage.residentBytes(of: pid)
+        #else
+        return nil
+        #endif
+    }
+
     /// Seconds of CPU (user + system) used so far by `pid`, or by this process when `pid` is nil;
     /// nil when the platform does not tell (another process's CPU on a Darwin without
     /// `proc_pid_rusage`, or a process that has exited).
@@ -79,6 +94,13 @@ public enum ProcessResources {
             let result = withUnsafeMutableBytes(of: &info) { procPidRusage(pid, RUSAGE_INFO_V2, $0.baseAddress) }
             guard result == 0 else { return nil }
             return Double(info.ri_user_time + info.ri_system_time) * nanosecondsPerTick / 1_000_000_000
+        }
+
+        static func residentBytes(of pid: Int32) -> Int? {
+            guard let procPidRusage else { return nil }
+            var info = rusage_info_v2()
+            let result = withUnsafeMutableBytes(of: &info) { procPidRusage(pid, RUSAGE_INFO_V2, $0.baseAddress) }
+            return result == 0 ? Int(info.ri_resident_size) : nil
         }
     }
     #endif

@@ -6,6 +6,11 @@ import HatchDeviceSimulator
 /// keeps running however long the traffic phase lasts.
 enum BenchFleet {
     static func definition(count: Int, name: String, macPrefix: String = "02:4C:00", loopRoutine: Bool = false) throws -> FleetDefinition {
+        try FleetFileParser.parse(yaml(count: count, name: name, macPrefix: macPrefix, loopRoutine: loopRoutine), file: "<fleet bench>")
+    }
+
+    /// The fleet file text of ``definition(count:name:macPrefix:loopRoutine:)``, for a fleet run in a child process.
+    static func yaml(count: Int, name: String, macPrefix: String = "02:4C:00", loopRoutine: Bool = false) -> String {
         let steps = """
                     - { color: { r: 65535, g: 20000, b: 0, w: 0, i: 20000 }, sound: { id: 3, v: 20000 }, duration: 60 }
                     - { color: { r: 0, g: 20000, b: 65535, w: 0, i: 10000 }, sound: { id: 5, v: 15000 }, duration: 60 }
@@ -30,6 +35,6 @@ enum BenchFleet {
                 routineTemplate: cycle
             \(loopRoutine ? "    autoStartRoutine: 1" : "")
             """
-        return try FleetFileParser.parse(yaml, file: "<fleet bench>")
+        return yaml
     }
 }

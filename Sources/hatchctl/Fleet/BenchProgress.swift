@@ -3,15 +3,18 @@ import Foundation
 /// Progress of a long benchmark on standard error (the report itself goes to standard output).
 struct BenchProgress: Sendable {
     let quiet: Bool
+    /// What each line starts with (the command's name).
+    let prefix: String
     private let interactive = isatty(STDERR_FILENO) == 1
 
-    init(quiet: Bool) {
+    init(quiet: Bool, prefix: String = "bench") {
         self.quiet = quiet
+        self.prefix = prefix
     }
 
     func say(_ text: String) {
         guard !quiet else { return }
-        Console.write((interactive ? "\r\u{1B}[2K" : "") + "bench: " + text + "\n", to: .standardError)
+        Console.write((interactive ? "\r\u{1B}[2K" : "") + prefix + ": " + text + "\n", to: .standardError)
     }
 
     func bar(_ title: String, _ done: Int, of total: Int) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT
 import HatchMosquittoBroker
@@ -40,6 +41,12 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
 
+    @Option(name: .long, help: ArgumentHelp("The devices' MQTT keep-alive (5…3600): a hung broker is noticed, and a silent device's last will published, after about 1.5× this.", valueName: "seconds"))
+    var keepAlive: Int = 30
+
+    @Option(name: .long, help: ArgumentHelp("Append every request with a clientToken the devices apply (or answer as a repeat) to this file.", valueName: "file"))
+    var requestLog: String?
+
     @OptionGroup var security: FleetSecurityOptions
 
     @OptionGroup var output: OutputOptions
@@ -58,6 +65,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             throw ValidationError("--start-time takes ISO 8601 (2026-01-05T06:20:00Z) or HH:mm (got '\(startTime)').")
         }
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
+        guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
     }
 
     func run() async throws {
@@ -73,19 +81,27 @@ struct FleetRunCommand: AsyncParsableCommand {
             defer { BrokerRecord.remove() }
             if let notice = fleetBroker.notice { logger.notice("\(notice)", metadata: ["broker": "\(brokerURL)"]) }
 
+            let observer = try requestObserver()
             let fleet: Fleet
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
                     definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
                     instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet",
                     credentials: fleetBroker.credentials,
-                    telemetry: FleetTelemetry(logger: logger)))
+                    telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer))
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
             try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metrics: metrics, registry: registry,
                                             display: FleetDisplay(console: console), logger: logger, duration: duration)
         }
+    }
+
+    /// Appends the requests the devices apply to `--request-log`, when given.
+    private func requestObserver() throws -> (@Sendable (ThingName, ClientRequest) -> Void)? {
+        guard let requestLog else { return nil }
+        let log = try RequestLog(url: URL(fileURLWithPath: requestLog))
+        return { thing, request in log.record(thing, request) }
     }
 
     private func loadDefinition() throws -> FleetDefinition {

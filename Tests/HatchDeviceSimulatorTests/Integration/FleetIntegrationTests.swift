@@ -113,7 +113,7 @@ struct FleetIntegrationTests {
         #expect(fleet.status().online == 0)
         let subscriber = try RawSubscriber(port: broker.port, topics: [Topics.presence(mini.thingName), Topics.registry(mini.thingName)], count: 2)
         let messages = try await subscriber.messages()
-        let presence = try #require(messages.first { $0.topic == Topics.presence(mini.thingName) }?.payload)
+        let presence = try #require(messages.first { $0.topic == Topics.presence(mini.thingName) }?.payload, "\(subscriber.transcript)")
         #expect(presence["state"] == "offline")
         #expect(presence["reason"] == "shutdown")
         #expect(messages.first { $0.topic == Topics.registry(mini.thingName) }?.payload["product"] == "restMini")

@@ -94,7 +94,9 @@ struct DeviceCoreTests {
         let document = try #require(out.first { $0.topic == device.alarmTopics.document })
         #expect(document.retain)
         #expect(try JSONValue(data: document.payload)["alarms"]?.arrayValue?.count == 1)
-        let stale = device.receive(topic: device.alarmTopics.request, payload: request.jsonValue.jsonData, now: now)
+        // Another request that still expects data version 1 (the same request again would be a repeat, answered as accepted).
+        let staleRequest = RecordRequest<Alarm>(op: .create, item: alarm, clientToken: "a2", dataVersion: 1)
+        let stale = device.receive(topic: device.alarmTopics.request, payload: staleRequest.jsonValue.jsonData, now: now)
         #expect(messages(stale, on: device.alarmTopics.rejected).first?["code"] == 409)
         let garbage = device.receive(topic: device.routineTopics.request, payload: Data("nope".utf8), now: now)
         #expect(messages(garbage, on: device.routineTopics.rejected).first?["code"] == 400)

@@ -1,0 +1,80 @@
+import Foundation
+import HatchMosquittoBroker
+
+/// `hatchctl fleet run` in a child process, so that it can be killed with SIGKILL in the middle of
+/// its work (sockets, state files) and started again on the same state folder.
+final class FleetChild: Sendable {
+    /// How the child runs.
+    struct Setup: Sendable {
+        var fleetFile: URL
+        var broker: String
+        var stateDirectory: URL
+        var requestLog: URL
+        var speed: Double
+        var keepAlive: Int
+        /// Where the child's output goes (appended), and its `HATCH_HOME`.
+        var workDirectory: URL
+    }
+
+    private let setup: Setup
+    private let process = ChildProcess()
+
+    private init(setup: Setup) {
+        self.setup = setup
+    }
+
+    /// Starts `hatchctl fleet run` with `setup`.
+    static func launch(_ setup: Setup) throws -> FleetChild {
+        let child = FleetChild(setup: setup)
+        try child.start()
+        return child
+    }
+
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// This executable, which the child runs too.
+    static var executable: URL? {
+        if let url = Bundle.main.executableURL { return url }
+        let path = CommandLine.arguments[0]
+        return path.contains("/") ? URL(fileURLWithPath: path) : nil
+    }
+
+    private func start() throws {
+        guard let executable = Self.executable else { throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run the fleet in a child process") }
+        process.executableURL = executable
+        process.arguments = [
+            "fleet", "run", "--devices", setup.fleetFile.path, "--broker", setup.broker, "--state-dir", setup.stateDirectory.path,
+            "--speed", String(setup.speed), "--keep-alive", String(setup.keepAlive), "--request-log", setup.requestLog.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HATCH_HOME"] = setup.workDirectory.appendingPathComponent("home").path
+        process.environment = environment
+        let logURL = setup.workDirectory.appendingPathComponent("fleet-child.log")
+        if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
+        let log = try FileHandle(forWritingTo: logURL)
+        log.seekToEndOfFile()
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try? log.close()
+    }
+
+    /// Whether it still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// SIGKILL: no clean goodbye, no last save; the broker publishes every device's last will.
+    func kill() {
+        process.signal(SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGINT: the fleet stops cleanly (offline presence, state saved); SIGKILL after `grace`.
+    func stop(grace: Duration = .seconds(20)) async {
+        process.interrupt()
+        let end = ContinuousClock.now + grace
+        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning { kill() }
+    }
+}
