@@ -120,7 +120,7 @@ final class SessionCore: @unchecked Sendable {
         guard phase != .closed else { return }
         if !events.isDisjoint(with: .needsRead) { readAvailable() }
         if !events.isDisjoint(with: .needsWrite), socket >= 0 {
-            _ = mosquitto_loop_write(mosq, 1)
+            noticeSilentClose(rc: mosquitto_loop_write(mosq, 1))
         }
         loop.updateInterest(self)
     }
@@ -130,8 +130,21 @@ final class SessionCore: @unchecked Sendable {
         for _ in 0..<64 {
             errno = 0
             let rc = mosquitto_loop_read(mosq, 1)
-            if rc != 0 || errno == EAGAIN || errno == EWOULDBLOCK || socket < 0 { return }
+            let savedErrno = errno
+            if rc != 0 {
+                noticeSilentClose(rc: rc, errno: savedErrno)
+                return
+            }
+            if savedErrno == EAGAIN || savedErrno == EWOULDBLOCK || socket < 0 { return }
         }
+    }
+
+    /// libmosquitto closes the socket without a disconnect callback when a TLS handshake that did not
+    /// finish inside `mosquitto_connect_async` fails later (an untrusted certificate): report that
+    /// attempt as failed with libmosquitto's code, instead of waiting for the connect timeout.
+    private func noticeSilentClose(rc: Int32, errno savedErrno: Int32 = 0) {
+        guard rc != MOSQ_ERR_SUCCESS.rawValue, phase == .connecting, socket < 0 else { return }
+        didDisconnect(code: rc, errno: savedErrno)
     }
 
     /// Writes what other threads queued (QoS 0 publishes).
