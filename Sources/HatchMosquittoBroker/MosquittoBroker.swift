@@ -101,7 +101,7 @@ public final class MosquittoBroker: Sendable {
             throw MosquittoBrokerError.setupFailed("cannot create \(directory.path): \(error)")
         }
         self.directory = directory
-        let passwordFile = try Self.writePasswordFile(users: options.users, in: directory, broker: executable)
+        let passwordFile = try Self.writePasswordFile(users: options.users, in: directory)
         let config = MosquittoConfigFile(
             port: port, tlsPort: tlsPort, directory: directory, options: options,
             passwordFile: passwordFile, runsAsRoot: getuid() == 0
@@ -187,25 +187,11 @@ public final class MosquittoBroker: Sendable {
         throw MosquittoBrokerError.startupTimedOut(port: port, log: log)
     }
 
-    private static func writePasswordFile(users: [String: String], in directory: URL, broker: String) throws -> String? {
+    /// The password file for `users` (hashed, mode 0600; no password on a command line), or `nil` for none.
+    private static func writePasswordFile(users: [String: String], in directory: URL) throws -> String? {
         guard !users.isEmpty else { return nil }
-        let tool = try MosquittoExecutable.passwordTool(besideBroker: broker)
-        let path = directory.appendingPathComponent("passwords").path
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        for (username, password) in users.sorted(by: { $0.key < $1.key }) {
-            let adder = ChildProcess()
-            adder.executableURL = URL(fileURLWithPath: tool)
-            adder.arguments = ["-b", path, username, password]
-            adder.standardOutput = FileHandle.nullDevice
-            adder.standardError = FileHandle.nullDevice
-            do { try adder.run() } catch {
-                throw MosquittoBrokerError.setupFailed("cannot run \(tool): \(error)")
-            }
-            adder.waitUntilExit()
-            guard adder.terminationStatus == 0 else {
-                throw MosquittoBrokerError.setupFailed("mosquitto_passwd failed for user \(username) (status \(adder.terminationStatus))")
-            }
-        }
-        return path
+        let url = directory.appendingPathComponent("passwords")
+        try MosquittoPasswordFile.write(users.sorted { $0.key < $1.key }.map { (username: $0.key, password: $0.value) }, to: url)
+        return url.path
     }
 }
