@@ -69,9 +69,11 @@ final class FleetRunProcess {
     func stop() async {
         process.interrupt()
         let deadline = ContinuousClock.now + .seconds(15)
-        while process.isRunning && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        while process.isRunning && ContinuousClock.now < deadline {
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
+        }
         if process.isRunning { process.signal(SIGKILL) }
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
+        process.waitUntilExit()
     }
 
     /// Runs `body` with a started fleet and always stops it.

@@ -31,7 +31,7 @@ final class MessageCollector: Sendable {
         while true {
             if let match = messages.first(where: predicate) { return match }
             if ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(20))
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return nil }
         }
     }
 }

@@ -39,7 +39,7 @@ final class OutputLines: Sendable {
         while ContinuousClock.now < deadline {
             if let line = all.first(where: predicate) { return line }
             if hasEnded { return all.first(where: predicate) }
-            try? await Task.sleep(for: .milliseconds(50))
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { return nil }
         }
         return nil
     }
@@ -49,7 +49,7 @@ final class OutputLines: Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             if hasEnded { return true }
-            try? await Task.sleep(for: .milliseconds(50))
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { return hasEnded }
         }
         return hasEnded
     }
