@@ -15,6 +15,8 @@
 # Usage: Scripts/check-kubernetes.sh path/to/hatchctl path/to/k8s-venv [kubernetes version, default 1.31]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/expect-exit.sh
+. Scripts/expect-exit.sh
 hatchctl="$(cd "$(dirname "${1:?usage: $0 path/to/hatchctl path/to/venv [version]}")" && pwd)/$(basename "$1")"
 venv="${2:?usage: $0 path/to/hatchctl path/to/venv [version]}"
 version="${3:-1.31}"
@@ -158,15 +160,8 @@ PY
         esac
     done
     [ "${argv[0]:-}" = fleet ] && [ "${argv[1]:-}" = run ] && argv+=(--duration 1)
-    set +e
-    HOSTNAME="$host" HATCH_HOME="$home" timeout 60 "$hatchctl" "${argv[@]}" >/dev/null 2>"$scratch/err"
-    status=$?
-    set -e
-    if [ "$status" -ne 3 ]; then
-        echo "check-kubernetes: $label as pod $host: 'hatchctl ${argv[*]}' exited $status, expected 3 (no broker):" >&2
-        cat "$scratch/err" >&2; exit 1
-    fi
-    echo "check-kubernetes: $label as pod $host: hatchctl ${argv[0]} ${argv[1]:-} … exits 3 (no broker), as expected"
+    expect_exit check-kubernetes "$label as pod $host: hatchctl ${argv[0]} ${argv[1]:-} … (3: no broker)" 3 \
+        env HOSTNAME="$host" HATCH_HOME="$home" timeout 60 "$hatchctl" "${argv[@]}"
     count=$((count + 1))
 done < "$scratch/commands"
 [ "$count" -gt 0 ] || { echo "check-kubernetes: no hatchctl command was run" >&2; exit 1; }
