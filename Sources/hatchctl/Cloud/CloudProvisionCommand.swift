@@ -25,10 +25,10 @@ struct CloudProvisionCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The AWS IoT policy name; the subscribe policy adds -subscribe.", valueName: "name"))
     var policyName = "hatch-fleet-device"
 
-    @Option(name: .long, help: ArgumentHelp("The region in the policies' ARNs (default: *, any).", valueName: "region"))
+    @Option(name: .long, help: ArgumentHelp("The region in the policies' ARNs; * is any.", valueName: "region"))
     var region = "*"
 
-    @Option(name: .long, help: ArgumentHelp("The account id in the policies' ARNs (default: *, any).", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp("The 12-digit account id in the policies' ARNs; * is any.", valueName: "id"))
     var accountId = "*"
 
     @OptionGroup var output: OutputOptions

@@ -19,6 +19,7 @@ struct DevicePolicies {
 
     /// The name of the first policy; the second adds `-subscribe`.
     var baseName: String
+    /// Literal ARNs for the policy files, or `Fn::Sub` templates for the CloudFormation stack.
     var style: ARNStyle
 
     /// The policy documents, connect and publish first.

@@ -9,6 +9,7 @@ struct ProvisionReadme {
     /// One `hatchctl fleet run` line per fleet file, with `ENDPOINT` for the account's endpoint.
     var runCommands: [String]
 
+    /// The README's text.
     func render() -> String {
         let dir = ShellWord.quoted(folder)
         let policyFiles = policies.map(\.fileName).joined(separator: ", ")

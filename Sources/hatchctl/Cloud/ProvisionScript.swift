@@ -13,10 +13,12 @@ struct ProvisionScript {
     static let certificatesFolder = "certificates"
     /// The Amazon root CA the ATS endpoint's certificate chains to.
     static let rootCAFile = "AmazonRootCA1.pem"
+    /// Where Amazon publishes it.
     static let rootCAURL = "https://www.amazontrust.com/repository/AmazonRootCA1.pem"
     /// The file the script writes the endpoint to.
     static let endpointFile = "endpoint.txt"
 
+    /// The script's text.
     func render() -> String {
         let policyNames = policies.map(\.name).joined(separator: " ")
         let policyFiles = policies.map(\.fileName).joined(separator: " ")
