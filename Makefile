@@ -149,8 +149,8 @@ build: deps-system
 ## hardware-in-loop scenarios against the private fleet (their table follows the run), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
-## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken documentation link fails), and the interop suite at every
-## hour of INTEROP_HOURS.
+## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
+## documentation link fails), and the interop suite at every hour of INTEROP_HOURS.
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT)
