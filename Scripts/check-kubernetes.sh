@@ -2,8 +2,8 @@
 # Validates the Kubernetes manifests under deploy/kubernetes without a cluster:
 #  1. every manifest against the Kubernetes API's own schemas (kubernetes-validate, strict: an unknown
 #     or misspelt field fails, as does a wrong type or a missing required field);
-#  2. the fleet file in the ConfigMap parses and every device has a valid thing name
-#     (`hatchctl cloud provision` reads it);
+#  2. each fleet file in a ConfigMap is a copy of one in devices/, parses, and every device has a
+#     valid thing name (`hatchctl cloud provision` reads it);
 #  3. every hatchctl command a container runs works with this build's hatchctl, as the pods run it:
 #     $(VAR) arguments resolved from the container's env and the ConfigMap, mounted ConfigMap files
 #     written where the pod sees them, the broker login generated with `hatchctl broker config`, the
@@ -28,17 +28,23 @@ echo "check-kubernetes: ${#manifests[@]} manifests valid against the Kubernetes 
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 "$venv/bin/python" - "$scratch" "${manifests[@]}" <<'PY'
-import os, re, sys, yaml
+import glob, os, re, sys, yaml
 scratch, paths = sys.argv[1], sys.argv[2:]
 documents = [d for p in paths for d in yaml.safe_load_all(open(p)) if d]
 config_maps = {(d["metadata"].get("namespace"), d["metadata"]["name"]): d.get("data", {})
                for d in documents if d["kind"] == "ConfigMap"}
-root = os.path.join(scratch, "root")
+# A fleet file in a ConfigMap is a copy of one in devices/, so that it is tested and provisioned as such.
+for (namespace, name), data in config_maps.items():
+    for key, text in data.items():
+        if key.endswith(".yaml") and not any(open(f).read() == text for f in glob.glob("devices/*.yaml")):
+            sys.exit(f"check-kubernetes: ConfigMap {name} key {key} is no copy of a fleet file in devices/; copy the file in whole")
 commands = []
 for d in documents:
     if d["kind"] not in ("StatefulSet", "Deployment", "DaemonSet", "Job"):
         continue
     namespace, name = d["metadata"].get("namespace"), d["metadata"]["name"]
+    # Each workload's files where its pods see them, under a root of its own.
+    root = os.path.join(scratch, "root", name)
     template = d["spec"]["template"]
     spec = template["spec"]
     requires = (template["metadata"].get("annotations") or {}).get("hatch-device-toolkit/requires-options", "")
@@ -97,7 +103,7 @@ for d in documents:
                 sys.exit(f"check-kubernetes: {name}: --shards {shards} but {replicas} replicas; every share needs exactly one pod")
         hosts = [f"{name}-0", f"{name}-{replicas - 1}"] if d["kind"] == "StatefulSet" else [f"{name}-5d8f7c9b6-x2x4z"]
         for host in dict.fromkeys(hosts):
-            commands.append("\t".join([f"{name}/{container['name']}", host, requires or "-"] + resolved))
+            commands.append("\t".join([f"{name}/{container['name']}", host, requires or "-", root] + resolved))
 open(os.path.join(scratch, "commands"), "w").write("\n".join(commands) + "\n")
 PY
 
@@ -105,7 +111,7 @@ help="$("$hatchctl" fleet run --help 2>&1)"
 count=0
 while IFS=$'\t' read -r -a fields; do
     [ "${#fields[@]}" -gt 0 ] || continue
-    label="${fields[0]}" host="${fields[1]}" requires="${fields[2]}" argv=("${fields[@]:3}")
+    label="${fields[0]}" host="${fields[1]}" requires="${fields[2]}" root="${fields[3]}" argv=("${fields[@]:4}")
     missing=""
     [ "$requires" != - ] || requires=""
     for option in $requires; do grep -q -- "$option" <<< "$help" || missing="$missing $option"; done
@@ -125,7 +131,7 @@ while IFS=$'\t' read -r -a fields; do
         case "${argv[$i]}" in
             mqtt://*) argv[i]="mqtt://127.0.0.1:1" ;;
             mqtts://*) argv[i]="mqtts://127.0.0.1:1" ;;
-            /*) argv[i]="$scratch/root${argv[$i]}" ;;
+            /*) argv[i]="$root${argv[$i]}" ;;
         esac
     done
     devices=""
