@@ -35,8 +35,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
     var stateDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run only share I of N of the fleet file (1-based: 1/4 … 4/4), every N-th device from the I-th.", valueName: "I/N"))
-    var shard: String?
+    @OptionGroup var sharding: ShardOptions
 
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
@@ -58,9 +57,6 @@ struct FleetRunCommand: AsyncParsableCommand {
     func validate() throws {
         try security.validate(broker: broker)
         guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
-        if let shard, FleetDefinition.parseShard(shard) == nil {
-            throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, e.g. 1/4 for the first quarter (got '\(shard)').")
-        }
         if let startTime, SimulationClock.parseStartTime(startTime) == nil {
             throw ValidationError("--start-time takes ISO 8601 (2026-01-05T06:20:00Z) or HH:mm (got '\(startTime)').")
         }
@@ -86,7 +82,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
                     definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
-                    instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet",
+                    instanceName: sharding.instanceName(try sharding.resolved()),
                     credentials: fleetBroker.credentials,
                     telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer))
             } catch {
@@ -112,7 +108,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         } catch {
             throw HatchctlError.invalidArgument("\(error)")
         }
-        if let shard, let (index, count) = FleetDefinition.parseShard(shard) {
+        if let (index, count) = try sharding.resolved() {
             definition = definition.shard(index, of: count)
         }
         return definition
