@@ -6,7 +6,10 @@ import Logging
 /// The AWS IoT classic shadow service for many things, on its own MQTT connection: what AWS IoT
 /// Core does for real devices, for a plain broker (`hatchctl shadow-service`).
 ///
-/// It subscribes to `$aws/things/+/shadow/get`, `/update` and `/delete` at QoS 1, keeps one
+/// It subscribes to every thing's `shadow/get`, `/update` and `/delete` at QoS 1 through the one
+/// filter `$aws/things/+/shadow/+` (replies are a level deeper, so it matches exactly those three),
+/// which keeps the requests in the order they arrive: a device's report and the `get` it publishes
+/// right after are answered in that order. It keeps one
 /// ``DeviceShadow`` per thing (versions, desired/reported/delta, metadata, the `clientToken`
 /// exactly-once window) and publishes the same `/accepted`, `/rejected`, `/documents` and `/delta`
 /// replies as the shadow beside each device of `fleet run`. It answers for a device whether or not
@@ -57,8 +60,9 @@ public actor ShadowService {
         shadows = saved.mapValues { DeviceShadow(document: $0.document, recentUpdates: $0.recentUpdates) }
     }
 
-    /// The topic filters the service subscribes to.
-    public static let subscriptions = ["$aws/things/+/shadow/get", "$aws/things/+/shadow/update", "$aws/things/+/shadow/delete"]
+    /// The topic filter the service subscribes to: every thing's `shadow/get`, `/update` and `/delete`
+    /// (and nothing else: the replies are a level deeper). One filter, so requests stay in order.
+    public static let subscription = "$aws/things/+/shadow/+"
 
     /// Whether `topic` is a request the service answers (`$aws/things/{thing}/shadow/get|update|delete`).
     public static func handles(_ topic: String) -> Bool {
@@ -81,16 +85,14 @@ public actor ShadowService {
             credentials: configuration.credentials, tls: configuration.tls), eventLoop: eventLoop)
         do {
             // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
-            let subscriptions = try Self.subscriptions.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
+            let requests = try session.prepareSubscription(Self.subscription, qos: .atLeastOnce)
             try await session.connect()
             self.session = session
-            listeners = subscriptions.map { subscription in
-                Task { [weak self] in
-                    for await message in subscription {
-                        await self?.answer(message, on: session)
-                    }
+            listeners = [Task { [weak self] in
+                for await message in requests {
+                    await self?.answer(message, on: session)
                 }
-            }
+            }]
         } catch {
             await session.disconnect()
             throw .broker(url: configuration.broker.description, reason: "\(error)")

@@ -60,12 +60,10 @@ struct BrokerAccessControlList {
             ]
         case .external:
             lines += [
-                "# The shadow service (`hatchctl shadow-service`): every thing's shadow requests and their replies;",
-                "# the fleet process: presence after a drop and the control channel.",
+                "# The shadow service (`hatchctl shadow-service`): every thing's shadow requests (get, update and delete:",
+                "# the replies are a level deeper) and their replies; the fleet process: presence after a drop and the control channel.",
                 "user \(serviceUsername)",
-                "topic read $aws/things/+/shadow/get",
-                "topic read $aws/things/+/shadow/update",
-                "topic read $aws/things/+/shadow/delete",
+                "topic read $aws/things/+/shadow/+",
             ]
         }
         lines += [
