@@ -15,10 +15,10 @@ public struct DeviceCore: Sendable {
     public internal(set) var shadow: DeviceShadow
     /// Whether the last ``receive(topic:payload:now:realNow:)`` was a command the device acted on (an
     /// accepted update that left a delta): the fleet times those from request to report.
-    public private(set) var lastRequestWasCommand = false
+    public var lastRequestWasCommand: Bool { firmware.lastRequestWasCommand }
     /// The request with a `clientToken` that the last ``receive(topic:payload:now:realNow:)`` or
     /// ``receiveWhileOffline(topic:payload:now:realNow:)`` handled: applied, or answered again as a repeat.
-    public private(set) var lastClientRequest: ClientRequest?
+    public var lastClientRequest: ClientRequest? { firmware.lastClientRequest }
     /// Whether the shadow changed since the last save.
     private var shadowNeedsSave = false
 
@@ -112,9 +112,7 @@ public struct DeviceCore: Sendable {
 
     /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
     public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
-        firmware.lastEvents = []
-        lastRequestWasCommand = false
-        lastClientRequest = nil
+        firmware.beginMessage()
         if firmware.dropsRequest(realNow: realNow) { return [] }
         let timestamp = DeviceEngine.epoch(now)
         switch topic {
@@ -130,7 +128,7 @@ public struct DeviceCore: Sendable {
             noteClientRequest(result)
             var messages = publications(result)
             if let delta = result.deltaForDevice {
-                lastRequestWasCommand = true
+                firmware.lastRequestWasCommand = true
                 messages += applyDelta(delta, now: now)
             }
             return messages
@@ -143,7 +141,6 @@ public struct DeviceCore: Sendable {
             return publications(result) + report(now: now, clearing: nil)
         default:
             guard let messages = firmware.receiveRecordRequest(topic: topic, payload: payload, now: now, realNow: realNow) else { return [] }
-            lastClientRequest = firmware.lastClientRequest
             return messages + report(now: now, clearing: nil)
         }
     }
@@ -152,7 +149,7 @@ public struct DeviceCore: Sendable {
     /// document changes and the replies go out, and the device applies the delta when it reconnects.
     public mutating func receiveWhileOffline(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
         let timestamp = DeviceEngine.epoch(now)
-        lastClientRequest = nil
+        firmware.lastClientRequest = nil
         let result: ShadowResult
         switch topic {
         case shadowTopics.update:
@@ -193,9 +190,9 @@ public struct DeviceCore: Sendable {
     /// reply leaves (so that neither it nor its token is lost in a crash).
     private mutating func noteClientRequest(_ result: ShadowResult) {
         if let token = result.appliedClientToken {
-            lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: false)
+            firmware.lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: false)
         } else if let token = result.repeatedClientToken {
-            lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: true)
+            firmware.lastClientRequest = ClientRequest(kind: .shadowUpdate, clientToken: token, repeated: true)
         }
         if result.documentChanged { shadowNeedsSave = true }
     }

@@ -19,8 +19,12 @@ public struct DeviceFirmware: Sendable {
     public var needsSave = false
     /// What the engine did in the last tick, delta or record request.
     public internal(set) var lastEvents: [EngineEvent] = []
-    /// The record request with a `clientToken` the firmware handled last, if the last request was one.
+    /// The request with a `clientToken` handled last (a record request here, a shadow update where a
+    /// local shadow service answers), if the last message was one.
     public internal(set) var lastClientRequest: ClientRequest?
+    /// Whether the last message was a command the device acted on (a delta it applied): the fleet
+    /// times those from request to report.
+    public internal(set) var lastRequestWasCommand = false
     /// The client tokens of recently accepted routine requests.
     public private(set) var recentRoutineRequests = ClientTokenWindow<AcceptedRecordRequest>()
     /// The client tokens of recently accepted alarm requests.
@@ -99,6 +103,13 @@ public struct DeviceFirmware: Sendable {
         let events = engine.advance(to: now)
         lastEvents = events
         return handle(events: events)
+    }
+
+    /// Forgets what the previous message did, before the next one is handled.
+    mutating func beginMessage() {
+        lastEvents = []
+        lastClientRequest = nil
+        lastRequestWasCommand = false
     }
 
     /// Whether an injected `dropCommands` fault swallows the request that just arrived.
@@ -210,8 +221,6 @@ public struct DeviceFirmware: Sendable {
     /// accepted request (same `clientToken`) is answered as it was, not applied again. `nil` for
     /// any other topic. The report of the state it changed follows separately.
     public mutating func receiveRecordRequest(topic: String, payload: Data, now: Date, realNow: Date) -> [OutgoingMessage]? {
-        lastEvents = []
-        lastClientRequest = nil
         switch topic {
         case routineTopics.request:
             return handleRecordRequest(payload, kind: .routines, now: now, realNow: realNow) { (engine: inout DeviceEngine, json: JSONValue) throws(ShadowRejection) in

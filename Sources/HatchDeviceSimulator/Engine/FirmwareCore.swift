@@ -16,9 +16,9 @@ public struct FirmwareCore: Sendable {
     /// The device's copy of its shadow document, as far as the device knows it.
     public private(set) var knownShadow: DeviceShadow
     /// Whether the last ``receive(topic:payload:now:realNow:)`` was a delta the device acted on.
-    public private(set) var lastRequestWasCommand = false
+    public var lastRequestWasCommand: Bool { firmware.lastRequestWasCommand }
     /// The record request with a `clientToken` the last ``receive(topic:payload:now:realNow:)`` handled.
-    public private(set) var lastClientRequest: ClientRequest?
+    public var lastClientRequest: ClientRequest? { firmware.lastClientRequest }
     /// Counts the device's own `shadow/get` requests, so it recognises their answers.
     private var syncCount = 0
 
@@ -75,15 +75,13 @@ public struct FirmwareCore: Sendable {
 
     /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
     public mutating func receive(topic: String, payload: Data, now: Date, realNow: Date = Date()) -> [OutgoingMessage] {
-        firmware.lastEvents = []
-        lastRequestWasCommand = false
-        lastClientRequest = nil
+        firmware.beginMessage()
         let topics = firmware.shadowTopics
         switch topic {
         case topics.updateDelta:
             if firmware.dropsRequest(realNow: realNow) { return [] }
             guard let delta = (try? JSONValue(data: payload))?["state"], delta.objectValue != nil else { return [] }
-            lastRequestWasCommand = true
+            firmware.lastRequestWasCommand = true
             return applyDelta(delta, now: now)
         case topics.getAccepted:
             guard let document = try? JSONValue(data: payload),
@@ -109,7 +107,6 @@ public struct FirmwareCore: Sendable {
         default:
             if firmware.dropsRequest(realNow: realNow) { return [] }
             guard let messages = firmware.receiveRecordRequest(topic: topic, payload: payload, now: now, realNow: realNow) else { return [] }
-            lastClientRequest = firmware.lastClientRequest
             return messages + report(now: now, clearing: nil)
         }
     }

@@ -17,6 +17,12 @@ public struct DeviceStateStore: Sendable {
     /// ``DeviceStateStoreError`` when it cannot be created.
     public init(directory: URL) throws(DeviceStateStoreError) {
         self.directory = directory
+        removedTemporaryFiles = try Self.open(directory)
+    }
+
+    /// Creates `directory` when missing and removes the temporary files of interrupted writes in it;
+    /// returns their names.
+    static func open(_ directory: URL) throws(DeviceStateStoreError) -> [String] {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -27,7 +33,7 @@ public struct DeviceStateStore: Sendable {
         for name in names.sorted() where AtomicFileWriter.isTemporary(name) {
             if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed.append(name) }
         }
-        removedTemporaryFiles = removed
+        return removed
     }
 
     /// The file of a device.

@@ -14,14 +14,7 @@ public struct ShadowDocumentStore: Sendable {
     /// Opens (and creates) the folder; throws ``DeviceStateStoreError`` when it cannot be created.
     public init(directory: URL) throws(DeviceStateStoreError) {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotCreate(directory.path, String(describing: error))
-        }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where AtomicFileWriter.isTemporary(name) {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-        }
+        _ = try DeviceStateStore.open(directory)
     }
 
     /// The file of a thing.
