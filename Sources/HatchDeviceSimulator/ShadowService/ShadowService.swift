@@ -13,8 +13,10 @@ import Logging
 /// ``DeviceShadow`` per thing (versions, desired/reported/delta, metadata, the `clientToken`
 /// exactly-once window) and publishes the same `/accepted`, `/rejected`, `/documents` and `/delta`
 /// replies as the shadow beside each device of `fleet run`. It answers for a device whether or not
-/// the device is online; devices (``FirmwareCore``) only report and follow deltas. Documents are
-/// saved atomically before the reply to the request that changed them leaves.
+/// the device is online; devices (``FirmwareCore``) only report and follow deltas. A document changed
+/// by an update with a `clientToken` is saved atomically before its reply leaves (so the request is
+/// applied once even across a crash); other changes (device reports) are saved within a second, and
+/// every document when the service stops.
 ///
 /// ```swift
 /// let service = try ShadowService(configuration: ShadowServiceConfiguration(broker: url, stateDirectory: folder))
@@ -37,6 +39,11 @@ public actor ShadowService {
     private var shadows: [ThingName: DeviceShadow] = [:]
     private var session: MQTTSession?
     private var listeners: [Task<Void, Never>] = []
+    /// Things whose document changed since it was last saved.
+    private var unsaved: Set<ThingName> = []
+
+    /// How often changed documents without a client token are saved.
+    static let saveInterval = Duration.seconds(1)
 
     /// Creates the service and loads the saved documents; nothing connects yet.
     public init(configuration: ShadowServiceConfiguration, eventLoop: MQTTEventLoop = .shared) throws(ShadowServiceError) {
@@ -92,6 +99,11 @@ public actor ShadowService {
                 for await message in requests {
                     await self?.answer(message, on: session)
                 }
+            }, Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.saveInterval)
+                    await self?.saveUnsaved()
+                }
             }]
         } catch {
             await session.disconnect()
@@ -138,7 +150,11 @@ public actor ShadowService {
             return []
         }
         if shadow.document.exists || shadow.document.version > 0 || result.documentChanged { shadows[thing] = shadow }
-        if result.documentChanged { save(thing) }
+        if result.appliedClientToken != nil {
+            save(thing)
+        } else if result.documentChanged {
+            unsaved.insert(thing)
+        }
         let topics = Topics.Shadow(thing)
         let messages = result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: topics), payload: $0.encoded, kind: $0.channel.kind) }
         for message in messages where message.kind == .rejected {
@@ -161,7 +177,12 @@ public actor ShadowService {
         if backedUp { try? await session.waitForQueuedMessages() }
     }
 
+    private func saveUnsaved() {
+        for thing in unsaved { save(thing) }
+    }
+
     private func save(_ thing: ThingName) {
+        unsaved.remove(thing)
         guard let store, let shadow = shadows[thing] else { return }
         do {
             try store.save(PersistedShadow(document: shadow.document, recentUpdates: shadow.recentUpdates), for: thing)
