@@ -5,8 +5,8 @@ import HatchDeviceModel
 /// for it (AWS IoT Core, or `hatchctl shadow-service`): it publishes `state.reported` (and the
 /// `null`s that clear the desired fields it applied) to `shadow/update`, follows
 /// `shadow/update/delta`, and after each (re)connect publishes `shadow/get` and applies the
-/// `state.delta` of its `/get/accepted`. It subscribes to ``FirmwareTopics/subscribes`` and publishes
-/// only ``FirmwareTopics/publishes``; it never answers a shadow request.
+/// `state.delta` of its `/get/accepted`. It subscribes to `FirmwareTopics.subscribes` and publishes
+/// only `FirmwareTopics.publishes`; it never answers a shadow request.
 ///
 /// The firmware keeps its own copy of its shadow (``knownShadow``): its reports, the deltas it was
 /// sent and the document of its last `get`, so that it reports only what changed, as real firmware does.
@@ -37,7 +37,7 @@ public struct FirmwareCore: Sendable {
         firmware.restoreRecentRequests(saved.recentRequests)
     }
 
-    /// The topics the firmware subscribes to: exactly ``FirmwareTopics/subscribes``.
+    /// The topics the firmware subscribes to: exactly `FirmwareTopics.subscribes`.
     public var subscriptions: [String] { FirmwareTopics(firmware.thingName).subscribes }
 
     /// The kind of a message on one of ``subscriptions`` (for the fleet's message counters).
