@@ -38,13 +38,21 @@ HIL_TABLE            := python3 Scripts/hil-table.py $(HIL_REPORT)
 HIL_TARGET_VARIABLES := HATCH_HIL_BROKER_URL HATCH_HIL_DEVICES HATCH_HIL_CA_FILE HATCH_HIL_CERT_FILE \
                         HATCH_HIL_KEY_FILE HATCH_HIL_USERNAME HATCH_HIL_PASSWORD
 
-.PHONY: deps deps-system deps-interop deps-compose compose-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
+# The Kubernetes manifests' check (deploy/kubernetes): the API schemas through kubernetes-validate,
+# from a throwaway virtual environment, and their hatchctl commands through this build's hatchctl.
+K8S_REQUIREMENTS     := Scripts/kubernetes-requirements.txt
+K8S_VENV             := $(SCRATCH)/k8s-venv
+K8S_VERSION          ?= 1.31
+K8S_CHECK            := Scripts/check-kubernetes.sh $(SCRATCH)/debug/hatchctl $(K8S_VENV) $(K8S_VERSION)
 
-## deps: the Debian packages every target uses, the interop suite's Python environment, and the
-## Compose parser that validates docker-compose.yml.
-deps: deps-system deps-interop deps-compose
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
 
-## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config and openssl when missing.
+## deps: the Debian packages every target uses, the interop suite's Python environment, the
+## Compose parser that validates docker-compose.yml, and the Kubernetes schema validator.
+deps: deps-system deps-interop deps-compose deps-k8s
+
+## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl and
+## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) when missing.
 # Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
 # `dpkg -s`, which succeeds for a package removed with its configuration files left behind.
 deps-system:
@@ -62,6 +70,7 @@ deps-system:
 	{ command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; } || missing="$$missing mosquitto"; \
 	{ command -v mosquitto_sub >/dev/null 2>&1 && command -v mosquitto_pub >/dev/null 2>&1; } || missing="$$missing mosquitto-clients"; \
 	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
+	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
 	if command -v pkg-config >/dev/null 2>&1; then \
 		pkg-config --exists libmosquitto || missing="$$missing libmosquitto-dev"; \
 	else \
@@ -73,7 +82,7 @@ deps-system:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
 		echo "make deps: installed$$missing"; \
-	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config and openssl are installed"; fi
+	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config, openssl and shellcheck are installed"; fi
 
 ## deps-compose: docker-compose (Debian's 1.29), which validates docker-compose.yml without a Docker engine.
 deps-compose:
@@ -90,6 +99,27 @@ deps-compose:
 compose-check: deps-compose
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
+
+## deps-k8s: a throwaway virtual environment with kubernetes-validate (the Kubernetes API's schemas), pinned
+## in $(K8S_REQUIREMENTS); rebuilt only when that file changes.
+deps-k8s:
+	@stamp="$(K8S_VENV)/requirements.txt"; \
+	if [ -x "$(K8S_VENV)/bin/kubernetes-validate" ] && cmp -s "$(K8S_REQUIREMENTS)" "$$stamp"; then \
+		echo "make deps: $(K8S_VENV) is up to date"; exit 0; fi; \
+	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
+		echo "make deps: the Kubernetes check needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
+	echo "make deps: creating $(K8S_VENV) with kubernetes-validate"; \
+	rm -rf "$(K8S_VENV)"; \
+	python3 -m venv "$(K8S_VENV)" \
+		&& "$(K8S_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(K8S_REQUIREMENTS)" \
+		&& cp "$(K8S_REQUIREMENTS)" "$$stamp" \
+		|| { echo "make deps: could not install $(K8S_REQUIREMENTS) into $(K8S_VENV)" >&2; rm -rf "$(K8S_VENV)"; exit 1; }
+
+## k8s-check: deploy/kubernetes against the Kubernetes $(K8S_VERSION) schemas (strict), and the hatchctl
+## commands of its pods through this build's hatchctl (Scripts/check-kubernetes.sh says how).
+k8s-check: deps-k8s
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(K8S_CHECK)
 
 ## deps-interop: a throwaway virtual environment for the interop suite, with the pinned packages of
 ## Tests/Interop/requirements.txt; rebuilt only when that file changes. hatch-rest-api needs Python 3.12+.
@@ -127,9 +157,10 @@ build: deps-system
 ## hardware-in-loop scenarios against the private fleet (their table follows the run), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
-## DocC catalogs (`make docs`: a broken documentation link fails), and the interop suite at every
-## hour of INTEROP_HOURS; then the hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS)
-## once more with the device firmware and the shadow service apart (`hil-split`, `interop-split`).
+## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
+## documentation link fails), and the interop suite at every hour of INTEROP_HOURS; then the
+## hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS) once more with the device
+## firmware and the shadow service apart (`hil-split`, `interop-split`).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT)
@@ -141,6 +172,7 @@ test: deps
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
+	$(K8S_CHECK)
 	$(MAKE) docs
 	$(INTEROP_SUITE)
 	$(INTEROP_SPLIT_SUITE)

@@ -272,6 +272,8 @@ let package = Package(
             dependencies: [
                 "HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT",
                 "HatchServiceSupport", .product(name: "Logging", package: "swift-log"),
+                // Parses the CloudFormation template of `hatchctl cloud provision`.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ]

@@ -9,6 +9,8 @@
 # Usage: Scripts/check-compose.sh path/to/hatchctl
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=Scripts/expect-exit.sh
+. Scripts/expect-exit.sh
 hatchctl="${1:?usage: $0 path/to/hatchctl}"
 
 if command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose)
@@ -56,16 +58,9 @@ while IFS=$'\t' read -r label args; do
     done
     # A fleet that could start would stop by itself after a second.
     [ "${argv[0]:-}" = fleet ] && [ "${argv[1]:-}" = run ] && argv+=(--duration 1)
-    set +e
-    HATCH_HOME="$scratch/home" timeout 60 "$hatchctl" "${argv[@]}" >/dev/null 2>"$scratch/err"
-    status=$?
-    set -e
     expected=3; [ "${argv[0]:-}" = broker ] && expected=0
-    if [ "$status" -ne "$expected" ]; then
-        echo "check-compose: $label: 'hatchctl ${argv[*]}' exited $status, expected $expected:" >&2
-        cat "$scratch/err" >&2; exit 1
-    fi
-    echo "check-compose: $label: hatchctl ${argv[0]} ${argv[1]:-} … exits $status, as expected"
+    expect_exit check-compose "$label: hatchctl ${argv[0]} ${argv[1]:-} …" "$expected" \
+        env HATCH_HOME="$scratch/home" timeout 60 "$hatchctl" "${argv[@]}"
     count=$((count + 1))
 done < "$scratch/commands"
 [ "$count" -gt 0 ] || { echo "check-compose: found no hatchctl command in docker-compose.yml" >&2; exit 1; }

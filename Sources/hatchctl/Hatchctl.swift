@@ -18,6 +18,7 @@ struct Hatchctl: AsyncParsableCommand {
             FleetCommand.self,
             BrokerCommand.self,
             ShadowServiceCommand.self,
+            CloudCommand.self,
             DemoCommand.self,
             DevicesCommand.self,
             StateCommand.self,

@@ -83,15 +83,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(json: output.json)
         try await console.run {
-            let definition: FleetDefinition
-            do {
-                let fleets = try devices.map { try FleetDefinition.load(contentsOf: URL(fileURLWithPath: $0)) }
-                definition = try Self.combined(fleets)
-            } catch let error as HatchctlError {
-                throw error
-            } catch {
-                throw HatchctlError.invalidArgument("\(error)")
-            }
+            let definition = try FleetFiles.combined(FleetFiles.load(devices))
             let folder = URL(fileURLWithPath: out, isDirectory: true).standardizedFileURL
             var settings = BrokerSecurity.Settings(folder: folder)
             settings.brokerPath = brokerPath
@@ -139,21 +131,4 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         ]
         return lines.joined(separator: "\n")
     }
-
-    /// One definition with the devices of every fleet file, named after the first; a device in two
-    /// files would get two passwords for one username, so it is refused.
-    static func combined(_ fleets: [FleetDefinition]) throws(HatchctlError) -> FleetDefinition {
-        guard var result = fleets.first else { throw .invalidArgument("--devices: name at least one fleet file.") }
-        var seen = Set(result.devices.map(\.profile.macAddress))
-        for fleet in fleets.dropFirst() {
-            for device in fleet.devices {
-                guard seen.insert(device.profile.macAddress).inserted else {
-                    throw .invalidArgument("--devices: \(device.profile.macAddress) is in fleet '\(fleet.name)' and in an earlier fleet file; a device may be in one only.")
-                }
-                result.devices.append(device)
-            }
-        }
-        return result
-    }
-
 }

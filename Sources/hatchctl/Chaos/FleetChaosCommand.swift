@@ -29,7 +29,7 @@ struct FleetChaosCommand: AsyncParsableCommand {
     var brokerKills = 10
 
     @Option(name: .long, help: "Times the fleet process is killed with SIGKILL and restarted on its state folder.")
-    var fleetKills = 3
+    var fleetKills = 10
 
     @Option(name: .long, help: ArgumentHelp("Seconds the broker is frozen with SIGSTOP (default 2.5 × keep-alive; 0: no hang).", valueName: "seconds"))
     var hangSeconds: Double?

@@ -31,8 +31,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
     var stateDir: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run only share I of N of the fleet file (1-based: 1/4 … 4/4), every N-th device from the I-th.", valueName: "I/N"))
-    var shard: String?
+    @OptionGroup var sharding: ShardOptions
 
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
@@ -53,9 +52,6 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try security.validate(broker: broker)
-        if let shard, FleetDefinition.parseShard(shard) == nil {
-            throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, e.g. 1/4 for the first quarter (got '\(shard)').")
-        }
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
         guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
     }
@@ -78,7 +74,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
                     definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: stateDirectory(for: definition),
-                    instanceName: shard.map { "shard-\($0.replacingOccurrences(of: "/", with: "of"))" } ?? "fleet",
+                    instanceName: sharding.instanceName(try sharding.resolved()),
                     credentials: fleetBroker.credentials,
                     telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                     shadowService: security.shadowService))
@@ -105,7 +101,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         } catch {
             throw HatchctlError.invalidArgument("\(error)")
         }
-        if let shard, let (index, count) = FleetDefinition.parseShard(shard) {
+        if let (index, count) = try sharding.resolved() {
             definition = definition.shard(index, of: count)
         }
         return definition

@@ -32,14 +32,17 @@ struct Hatchctl {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    /// Runs `hatchctl arguments…` to completion.
-    func run(_ arguments: [String]) async throws -> Result {
+    /// Runs `hatchctl arguments…` to completion, with `environment` added to this process's.
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
+        try await Self.run(Self.executable, arguments, environment: extra.merging(["HATCH_HOME": home.path]) { new, _ in new })
+    }
+
+    /// Runs any program to completion, with `environment` added to this process's.
+    static func run(_ executable: URL, _ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
         let process = ChildProcess()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = home.path
-        process.environment = environment
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
