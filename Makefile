@@ -24,7 +24,7 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
 # The interop suite once more with the two roles apart (`--shadow-service external`): a broker from
 # `hatchctl broker config --shadow-service external` (an ACL like an AWS IoT policy), `hatchctl
 # shadow-service` and `hatchctl fleet run --shadow-service external`, at the hours of INTEROP_SPLIT_HOURS.
-INTEROP_SPLIT_HOURS  ?= quiet,ringing,snoozed,routine,dst-spring
+INTEROP_SPLIT_HOURS  ?= all
 INTEROP_SPLIT_SUITE  := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_interop.py \
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_SPLIT_HOURS) --log-dir $(SCRATCH)/interop-split-logs --shadow-service external

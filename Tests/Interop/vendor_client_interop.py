@@ -946,8 +946,10 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
             extra: list[str] = []
             if isinstance(broker, SecuredMosquitto):
                 # One simulated clock for both processes: the service stamps replies with the fleet's time.
+                # It starts now, so the fleet never boots before the hour's start (a sunrise that begins
+                # at the start has begun when the devices connect, as with the fused fleet).
                 clock = ["--start-time", start.strftime("%Y-%m-%dT%H:%M:%SZ"), "--speed", f"{hour.speed:g}",
-                         "--clock-origin", f"{time.time() + 1.5:.3f}"]
+                         "--clock-origin", f"{time.time():.3f}"]
                 shadows = ShadowService(arguments.hatchctl, broker.url, broker.credentials_file, work_dir, log_dir, clock)
                 shadows.start()
                 extra = ["--credentials", str(broker.credentials_file), "--shadow-service", "external", "--clock-origin", clock[-1]]
