@@ -124,13 +124,12 @@ public actor ShadowService {
     }
 
     /// The replies to one request on `topic` (`$aws/things/{thing}/shadow/get|update|delete`), as
-    /// the service publishes them; nothing for any other topic or an invalid thing name. Saves the
-    /// document first when the request changed it.
+    /// the service publishes them; nothing for any other topic or an invalid thing name. An update
+    /// applied with a `clientToken` is saved before this returns; other changes within a second.
     public func handle(topic: String, payload: Data, realNow: Date = Date()) -> [OutgoingMessage] {
         let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        guard levels.count == 5, levels[0] == "$aws", levels[1] == "things", levels[3] == "shadow",
-              let thing = ThingName(validating: String(levels[2])) else {
-            configuration.logger.warning("ignored a request on \(topic): not a shadow request of a valid thing name")
+        guard Self.handles(topic), let thing = ThingName(validating: String(levels[2])) else {
+            configuration.logger.warning("ignored a message on \(topic): not a shadow get, update or delete of a valid thing name")
             return []
         }
         let timestamp = DeviceEngine.epoch(configuration.now())
@@ -143,11 +142,9 @@ public actor ShadowService {
         case "get":
             received.add(.shadowGet)
             result = shadow.get(payload: payload, timestamp: timestamp)
-        case "delete":
+        default:
             received.add(.shadowDelete)
             result = shadow.delete(payload: payload, timestamp: timestamp)
-        default:
-            return []
         }
         if shadow.document.exists || shadow.document.version > 0 || result.documentChanged { shadows[thing] = shadow }
         if result.appliedClientToken != nil {

@@ -146,5 +146,7 @@ struct SplitRolesTests {
         let repeated = await restarted.handle(topic: Topics.Shadow(thing).update, payload: update)
         #expect((try JSONValue(data: try #require(repeated.first).payload))["version"] == 1, "a repeated clientToken is answered, not applied")
         #expect(await restarted.document(of: thing)?.version == 1)
+        #expect(await restarted.handle(topic: "$aws/things/\(thing.rawValue)/shadow/other", payload: Data("{}".utf8)).isEmpty)
+        #expect(await restarted.document(of: thing)?.version == 1, "a message on another topic leaves the document alone")
     }
 }
