@@ -21,6 +21,14 @@ INTEROP_SUITE        := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_HOURS) --log-dir $(SCRATCH)/interop-logs
 
+# The interop suite once more with the two roles apart (`--shadow-service external`): a broker from
+# `hatchctl broker config --shadow-service external` (an ACL like an AWS IoT policy), `hatchctl
+# shadow-service` and `hatchctl fleet run --shadow-service external`, at the hours of INTEROP_SPLIT_HOURS.
+INTEROP_SPLIT_HOURS  ?= all
+INTEROP_SPLIT_SUITE  := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_interop.py \
+                        --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
+                        --hours $(INTEROP_SPLIT_HOURS) --log-dir $(SCRATCH)/interop-split-logs --shadow-service external
+
 # The hardware-in-loop suite (Tests/HardwareInLoopTests): each scenario appends a JSON line to this
 # report, and Scripts/hil-table.py prints the table from it after the run.
 HIL_REPORT           := $(SCRATCH)/hil-report.jsonl
@@ -37,7 +45,7 @@ K8S_VENV             := $(SCRATCH)/k8s-venv
 K8S_VERSION          ?= 1.31
 K8S_CHECK            := Scripts/check-kubernetes.sh $(SCRATCH)/debug/hatchctl $(K8S_VENV) $(K8S_VERSION)
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop hil run bench docs fuzz clean
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
 ## Compose parser that validates docker-compose.yml, and the Kubernetes schema validator.
@@ -150,13 +158,16 @@ build: deps-system
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
 ## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
-## documentation link fails), and the interop suite at every hour of INTEROP_HOURS.
+## documentation link fails), and the interop suite at every hour of INTEROP_HOURS; then the
+## hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS) once more with the device
+## firmware and the shadow service apart (`hil-split`, `interop-split`).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT)
-	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) -u HATCH_HIL_SHADOW_SERVICE HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
 		$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
 		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+	$(MAKE) hil-split
 	$(MAKE) test-portable
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
@@ -164,6 +175,7 @@ test: deps
 	$(K8S_CHECK)
 	$(MAKE) docs
 	$(INTEROP_SUITE)
+	$(INTEROP_SPLIT_SUITE)
 
 ## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
 ## portable poll(2) event loop (HATCH_MQTT_EVENT_LOOP=poll), so Linux CI proves the backend macOS uses.
@@ -182,6 +194,22 @@ test-tsan: deps-system
 interop: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(INTEROP_SUITE)
+
+## interop-split: the interop suite at the hours of INTEROP_SPLIT_HOURS against the two roles apart: a
+## broker with an ACL like an AWS IoT policy, `hatchctl shadow-service`, and `fleet run --shadow-service
+## external`; every hour also checks that the broker denied no publish.
+interop-split: deps
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(INTEROP_SPLIT_SUITE)
+
+## hil-split: the hardware-in-loop scenarios against the private fleet with its device firmware and its
+## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external), then their table.
+hil-split: deps-system
+	$(SWIFT) build $(SWIFTFLAGS) --build-tests
+	@rm -f $(HIL_REPORT)
+	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=external HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
+		status=$$?; $(HIL_TABLE) || status=1; exit $$status
 
 ## hil: the hardware-in-loop scenarios, then their table (scenario, target, verdict, the steps not
 ## applicable on the target, timings). Against a fleet the suite starts itself by default; set

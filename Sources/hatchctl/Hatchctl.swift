@@ -17,6 +17,7 @@ struct Hatchctl: AsyncParsableCommand {
         subcommands: [
             FleetCommand.self,
             BrokerCommand.self,
+            ShadowServiceCommand.self,
             CloudCommand.self,
             DemoCommand.self,
             DevicesCommand.self,

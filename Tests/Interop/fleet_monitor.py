@@ -63,7 +63,7 @@ def _thing_of(topic: str) -> str:
 class FleetMonitor:
     """Subscribes to the fleet's records and shadow replies on a broker at 127.0.0.1:`port`."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, credentials: tuple[str, str] | None = None):
         self.port = port
         self.records = FleetRecords()
         self.rejections: list[Rejection] = []
@@ -72,6 +72,8 @@ class FleetMonitor:
         self._documents: dict[str, dict] = {}  # clientToken -> get reply
         self._client = paho.Client(paho.CallbackAPIVersion.VERSION2,
                                    client_id=f"interop-monitor-{uuid.uuid4().hex[:8]}", clean_session=True)
+        if credentials is not None:
+            self._client.username_pw_set(*credentials)
         self._client.on_message = self._on_message
         self._subscribed = threading.Event()
         self._client.on_connect = self._on_connect

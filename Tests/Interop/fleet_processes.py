@@ -1,6 +1,8 @@
-"""The two processes the interop suite runs against: a private mosquitto and `hatchctl fleet run`.
+"""The processes the interop suite runs against: a private mosquitto and `hatchctl fleet run`, and
+with an external shadow service (`--shadow-service external`) a locked-down mosquitto from
+`hatchctl broker config --shadow-service external` and `hatchctl shadow-service` beside the fleet.
 
-Both are started in their own process group, so a Ctrl-C in the terminal reaches only the suite,
+All are started in their own process group, so a Ctrl-C in the terminal reaches only the suite,
 which then stops them in order (fleet first, so every device reports `connected: false` and
 publishes its offline presence, then the broker). Every wait is bounded.
 """
@@ -104,29 +106,120 @@ class Mosquitto:
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
             )
         _STARTED.append(self.process)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise ProcessError(f"mosquitto exited with status {self.process.returncode}:\n{_tail(self.log_path)}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        raise ProcessError(f"mosquitto did not listen on port {self.port} within {timeout:.0f} s:\n{_tail(self.log_path)}")
+        _wait_for_port(self.process, self.port, timeout, self.log_path)
 
     def stop(self) -> None:
         _stop(self.process, grace=5)
 
 
+class SecuredMosquitto:
+    """A private mosquitto configured by `hatchctl broker config --shadow-service external`: passwords,
+    and an ACL in which each device may publish and read only its firmware's topics (as an AWS IoT
+    policy allows). It logs every packet, so a denied publish shows in its log."""
+
+    def __init__(self, hatchctl: str, devices: str, work_dir: Path, log_dir: Path):
+        self.hatchctl = hatchctl
+        self.devices = devices
+        self.port = free_loopback_port()
+        self.folder = work_dir / "broker"
+        self.config = self.folder / "mosquitto.conf"
+        self.credentials_file = self.folder / "credentials.json"
+        self.log_path = log_dir / "mosquitto.log"
+        self.output_path = log_dir / "mosquitto.out.log"
+        self.process: subprocess.Popen | None = None
+        self.controller: tuple[str, str] = ("", "")
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 10) -> None:
+        configure = [self.hatchctl, "broker", "config", "--devices", self.devices, "--out", str(self.folder),
+                     "--host", "127.0.0.1", "--port", str(self.port), "--shadow-service", "external",
+                     "--log-file", str(self.log_path.resolve()), "--debug-log", "--json"]
+        made = subprocess.run(configure, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+        if made.returncode != 0:
+            raise ProcessError(f"`{' '.join(configure)}` exited with status {made.returncode}:\n{made.stdout}{made.stderr}")
+        controller = json.loads(self.credentials_file.read_text())["controller"]
+        self.controller = (controller["username"], controller["password"])
+        self.log_path.unlink(missing_ok=True)
+        with open(self.output_path, "wb") as log:
+            self.process = subprocess.Popen(
+                [find_mosquitto(), "-c", str(self.config)],
+                stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+            )
+        _STARTED.append(self.process)
+        _wait_for_port(self.process, self.port, timeout, self.output_path)
+
+    def denied_publishes(self) -> list[str]:
+        """The broker's `Denied PUBLISH` log lines so far (a device publishing outside its policy)."""
+        try:
+            return [line for line in self.log_path.read_text(errors="replace").splitlines() if "Denied PUBLISH" in line]
+        except OSError:
+            return []
+
+    def stop(self) -> None:
+        _stop(self.process, grace=5)
+
+
+def _wait_for_port(process: subprocess.Popen, port: int, timeout: float, log_path: Path) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise ProcessError(f"mosquitto exited with status {process.returncode}:\n{_tail(log_path)}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise ProcessError(f"mosquitto did not listen on port {port} within {timeout:.0f} s:\n{_tail(log_path)}")
+
+
+class ShadowService:
+    """`hatchctl shadow-service --json` on a locked-down broker, logging in as the fleet service."""
+
+    READY = "answering shadow requests"
+
+    def __init__(self, hatchctl: str, broker_url: str, credentials_file: Path, work_dir: Path, log_dir: Path,
+                 clock: list[str] | None = None):
+        """`clock`: the fleet's `--start-time`, `--speed` and `--clock-origin`, so that replies carry its simulated time."""
+        self.command = [hatchctl, "shadow-service", "--broker", broker_url, "--credentials", str(credentials_file),
+                        "--state", str(work_dir / "shadows"), "--json"] + (clock or [])
+        self.home = work_dir / "shadow-home"
+        self.stderr_path = log_dir / "shadow-service.err.jsonl"
+        self.process: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 30) -> None:
+        self.home.mkdir(parents=True, exist_ok=True)
+        with open(self.stderr_path, "wb") as stderr:
+            self.process = subprocess.Popen(
+                self.command, stdout=stderr, stderr=stderr, stdin=subprocess.DEVNULL,
+                env=dict(os.environ, HATCH_HOME=str(self.home)), start_new_session=True,
+            )
+        _STARTED.append(self.process)
+        deadline = time.monotonic() + timeout
+        while self.READY not in self.stderr_path.read_text(errors="replace"):
+            if self.process.poll() is not None:
+                raise ProcessError(f"`{' '.join(self.command)}` exited with status {self.process.returncode}:\n"
+                                   f"{_tail(self.stderr_path)}")
+            if time.monotonic() > deadline:
+                raise ProcessError(f"the shadow service did not start within {timeout:.0f} s:\n{_tail(self.stderr_path)}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        # SIGTERM is a clean shutdown: every document saved.
+        _stop(self.process, grace=10)
+
+
 class Fleet:
     """`hatchctl fleet run --json` against a given broker, with its own state folder and HATCH_HOME
-    (so the broker record it writes never replaces the user's)."""
+    (so the broker record it writes never replaces the user's). `extra` adds options, e.g.
+    `--credentials FILE --shadow-service external`."""
 
     def __init__(self, hatchctl: str, devices: str, broker_url: str, work_dir: Path, log_dir: Path,
-                 start_time: str | None = None, speed: float = 1):
+                 start_time: str | None = None, speed: float = 1, extra: list[str] | None = None):
         self.command = [hatchctl, "fleet", "run", "--broker", broker_url, "--devices", devices,
-                        "--state-dir", str(work_dir / "state"), "--json"]
+                        "--state-dir", str(work_dir / "state"), "--json"] + (extra or [])
         if start_time:
             self.command += ["--start-time", start_time]
         if speed != 1:

@@ -53,7 +53,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from client_diagnostics import ClientDiagnostics  # noqa: E402
 from device_rules import Rules, snapshot  # noqa: E402
 from fleet_monitor import FleetMonitor, FleetRecords  # noqa: E402
-from fleet_processes import Fleet, Mosquitto, ProcessError  # noqa: E402
+from fleet_processes import Fleet, Mosquitto, ProcessError, SecuredMosquitto, ShadowService  # noqa: E402
 from simulated_hours import (HOURS, UTC, Hour, Situation, clock_time, describe_local, hour_at,  # noqa: E402
                              offset_changes, select_hours, situation_of)
 
@@ -796,15 +796,19 @@ def create_device(device: DeviceUnderTest, shadow_client: IotShadowClient) -> An
     return RestMini(**common)
 
 
-def connect(port: int) -> tuple[mqtt.Connection, IotShadowClient]:
-    """The vendor's shadow client over a plain MQTT connection (AWS IoT Core would use websockets and TLS)."""
+def connect(port: int, credentials: tuple[str, str] | None = None) -> tuple[mqtt.Connection, IotShadowClient]:
+    """The vendor's shadow client over a plain MQTT connection (AWS IoT Core would use websockets and TLS),
+    logging in with `credentials` on a locked-down broker."""
     event_loop_group = crt_io.EventLoopGroup(1)
     resolver = crt_io.DefaultHostResolver(event_loop_group)
     bootstrap = crt_io.ClientBootstrap(event_loop_group, resolver)
     client = mqtt.Client(bootstrap, tls_ctx=None)
     connection = mqtt.Connection(client=client, host_name="127.0.0.1", port=port,
                                  client_id=f"hatch_rest_api/interop/{uuid.uuid4()}",
-                                 clean_session=True, keep_alive_secs=30)
+                                 clean_session=True, keep_alive_secs=30,
+                                 username=credentials[0] if credentials else None,
+                                 password=credentials[1] if credentials else None,
+                                 disable_metrics=credentials is not None)  # no SDK suffix on the username
     connection.connect().result(timeout=10)
     return connection, IotShadowClient(connection)
 
@@ -875,6 +879,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds each check waits for the client (5)")
     parser.add_argument("--log-dir", default=".build/interop-logs",
                         help="where the client's DEBUG log, and per hour the fleet's and mosquitto's output, go")
+    parser.add_argument("--shadow-service", choices=("internal", "external"), default="internal",
+                        help="internal (default): the fleet answers its devices' shadows on an anonymous broker; external: "
+                             "a broker from `hatchctl broker config --shadow-service external` (an ACL like an AWS IoT policy), "
+                             "`hatchctl shadow-service` and `hatchctl fleet run --shadow-service external`")
     parser.add_argument("--verbose", action="store_true", help="print every check as it finishes, not only failures")
     parser.add_argument("--json", action="store_true", help="print a JSON document instead of the matrix")
     arguments = parser.parse_args(argv)
@@ -923,17 +931,30 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
     suite: Suite | None = None
     with tempfile.TemporaryDirectory(prefix="hatch-interop-") as scratch:
         work_dir = Path(scratch)
-        broker = Mosquitto(work_dir, log_dir)
+        external = arguments.shadow_service == "external"
+        broker = SecuredMosquitto(arguments.hatchctl, arguments.devices, work_dir, log_dir) if external else Mosquitto(work_dir, log_dir)
+        shadows: ShadowService | None = None
         fleet: Fleet | None = None
         monitor: FleetMonitor | None = None
         connection: mqtt.Connection | None = None
         devices: list[DeviceUnderTest] = []
         try:
             broker.start()
-            monitor = FleetMonitor(broker.port)
+            login = broker.controller if isinstance(broker, SecuredMosquitto) else None
+            monitor = FleetMonitor(broker.port, login)
             monitor.start()
+            extra: list[str] = []
+            if isinstance(broker, SecuredMosquitto):
+                # One simulated clock for both processes: the service stamps replies with the fleet's time.
+                # It starts now, so the fleet never boots before the hour's start (a sunrise that begins
+                # at the start has begun when the devices connect, as with the fused fleet).
+                clock = ["--start-time", start.strftime("%Y-%m-%dT%H:%M:%SZ"), "--speed", f"{hour.speed:g}",
+                         "--clock-origin", f"{time.time():.3f}"]
+                shadows = ShadowService(arguments.hatchctl, broker.url, broker.credentials_file, work_dir, log_dir, clock)
+                shadows.start()
+                extra = ["--credentials", str(broker.credentials_file), "--shadow-service", "external", "--clock-origin", clock[-1]]
             fleet = Fleet(arguments.hatchctl, arguments.devices, broker.url, work_dir, log_dir,
-                          start.strftime("%Y-%m-%dT%H:%M:%SZ"), hour.speed)
+                          start.strftime("%Y-%m-%dT%H:%M:%SZ"), hour.speed, extra)
             connected = fleet.start()
             count = int(connected.get("devices") or 0)
             if arguments.verbose:
@@ -942,7 +963,7 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
             devices = discover(records)
             run.devices = [d.registry for d in devices]
 
-            connection, shadow_client = connect(broker.port)
+            connection, shadow_client = connect(broker.port, login)
             suite = Suite(reporter, diagnostics, monitor, arguments.timeout, zone, hour, start)
             suite.clock_thing = devices[0].thing if devices else ""
             for device in devices:
@@ -986,6 +1007,10 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 if device.client is not None:
                     PLANS[type(device.client)][1](suite, device)
             suite.check_leftover_problems()
+            if isinstance(broker, SecuredMosquitto):
+                denied = broker.denied_publishes()
+                reporter.add(CheckResult("fleet", "-", "no publish outside the ACL", "fail" if denied else "pass", 0, denied[:10],
+                                         group="situation"))
         except ProcessError as error:
             reporter.add(CheckResult("fleet", "-", "start broker and fleet", "fail", 0, str(error).splitlines()))
         except TimeoutError as error:
@@ -1009,6 +1034,8 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 monitor.stop()
             if fleet is not None:
                 fleet.stop()
+            if shadows is not None:
+                shadows.stop()
             broker.stop()
     # What the client said and no check took (while it was torn down, or after a set-up failure)
     # is a finding too.
@@ -1044,6 +1071,7 @@ def main(argv: list[str]) -> int:
     versions = package_versions()
     reporter.say("vendor client: " + ", ".join(f"{name} {version}" for name, version in versions.items()))
     context: dict = {"hatchctl": arguments.hatchctl, "devicesFile": arguments.devices, "packages": versions,
+                     "shadowService": arguments.shadow_service,
                      "timezone": arguments.zone.key, "logs": str(log_dir)}
     runs: list[HourRun] = []
     interrupted = False

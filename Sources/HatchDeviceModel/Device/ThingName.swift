@@ -13,6 +13,20 @@ public struct ThingName: Sendable, Hashable, Codable, CustomStringConvertible, C
     /// Wraps an existing thing name (read from a topic or a registry record).
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// A thing name read from outside (a topic, a file name), or `nil` unless it is 1 to 128 of the
+    /// characters AWS IoT allows (`a-z A-Z 0-9 : _ -`), which also keeps it safe as a file name.
+    public init?(validating text: String) {
+        func allowed(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: ":"), UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+            default: return false
+            }
+        }
+        guard (1...128).contains(text.utf8.count), text.utf8.allSatisfy(allowed) else { return nil }
+        rawValue = text
+    }
+
     /// Decodes from a plain string.
     public init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(String.self)

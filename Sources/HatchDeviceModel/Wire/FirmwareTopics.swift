@@ -25,10 +25,14 @@ public struct FirmwareTopics: Sendable, Hashable {
     }
 
     /// What the firmware subscribes to (and receives): the shadow service's delta and its answers to
-    /// the device's own get and update, and the record requests addressed to it.
+    /// the device's own get and update, `delete/accepted`, and the record requests addressed to it.
+    ///
+    /// `delete/accepted` is there because the Restore firmware reports its whole state again when its
+    /// shadow is deleted, so the document exists once more (as the fused simulator has always done);
+    /// without it the device would not know and its next report would hold only what changed.
     public var subscribes: [String] {
         let shadow = Topics.Shadow(thing)
-        return [shadow.updateDelta, shadow.getAccepted, shadow.getRejected, shadow.updateRejected,
+        return [shadow.updateDelta, shadow.getAccepted, shadow.getRejected, shadow.updateRejected, shadow.deleteAccepted,
                 Topics.routines(thing).request, Topics.alarms(thing).request]
     }
 

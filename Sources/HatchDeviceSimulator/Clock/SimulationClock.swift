@@ -24,11 +24,20 @@ public final class SimulationClock: Sendable {
     public let mode: Mode
     private let state: Mutex<State>
 
-    /// Creates a clock starting at `startTime` (default: now).
-    public init(mode: Mode, startTime: Date? = nil) {
+    /// Creates a clock that reads `startTime` (default: the real time) at the real time `origin`
+    /// (default: now). Processes given the same start time, speed and origin (fleet shards, a shadow
+    /// service beside the fleet) share one simulated clock.
+    public init(mode: Mode, startTime: Date? = nil, origin: Date? = nil) {
         self.mode = mode
-        let real = Date()
+        let real = origin ?? Date()
         state = Mutex(State(anchorSimulated: startTime ?? real, anchorReal: real))
+    }
+
+    /// Parses `--clock-origin`: ISO 8601 (no zone = UTC) or Unix seconds.
+    public static func parseOrigin(_ text: String) -> Date? {
+        if let seconds = Double(text), seconds.isFinite, seconds > 0 { return Date(timeIntervalSince1970: seconds) }
+        let iso = ISO8601DateFormatter()
+        return iso.date(from: text) ?? iso.date(from: text + "Z")
     }
 
     /// Simulated seconds per real second (0 for a manual clock).

@@ -54,7 +54,7 @@ public final class Fleet: Sendable {
             clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
             credentials: configuration.credentials, telemetry: configuration.telemetry, keepAlive: configuration.keepAlive,
-            requestObserver: configuration.requestObserver)
+            requestObserver: configuration.requestObserver, shadowService: configuration.shadowService)
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         for spec in configuration.definition.devices {
@@ -269,25 +269,32 @@ public final class Fleet: Sendable {
     /// Concurrent scheduler workers.
     static let schedulerWorkers = 8
 
-    /// Connects the fleet's own session: it answers shadow requests for devices that are away and
-    /// republishes their presence; with `controlTopics` it also serves `hatch/fleet/control` and
-    /// publishes status every 5 s and the event log.
+    /// Connects the fleet's own session: it answers shadow requests for devices that are away (with
+    /// the internal shadow service only) and republishes their presence; with `controlTopics` it also
+    /// serves `hatch/fleet/control` and publishes status every 5 s and the event log. With an external
+    /// shadow service and device identities but none for the service (AWS IoT Core: a certificate per
+    /// device), there is no such session.
     private func startService() async {
+        let internalShadows = configuration.shadowService == .internal
+        if !internalShadows, configuration.credentials.service == nil, !configuration.credentials.isAnonymous { return }
         let session = MQTTSession(configuration: MQTTConfiguration(
             broker: configuration.broker, clientID: "hatch-fleet-\(configuration.instanceName)-\(ProcessInfo.processInfo.processIdentifier)",
-            keepAlive: configuration.keepAlive, credentials: configuration.credentials.service?.credentials, tls: configuration.credentials.serviceTLS,
+            keepAlive: configuration.keepAlive, credentials: configuration.credentials.service?.credentials ?? nil, tls: configuration.credentials.serviceTLS,
             connectTimeout: SimulatedDevice.connectTimeout(keepAlive: configuration.keepAlive)),
             eventLoop: eventLoop)
         do {
             try await session.connect()
-            let shadowRequests = try await session.subscribe("$aws/things/+/shadow/+", qos: .atMostOnce)
             serviceSession.withLock { $0 = session }
-            var started = [Task { [weak self] in
-                for await message in shadowRequests {
-                    guard let self else { return }
-                    await self.answerWhileOffline(message, session: session)
-                }
-            }]
+            var started: [Task<Void, Never>] = []
+            if internalShadows {
+                let shadowRequests = try await session.subscribe("$aws/things/+/shadow/+", qos: .atMostOnce)
+                started.append(Task { [weak self] in
+                    for await message in shadowRequests {
+                        guard let self else { return }
+                        await self.answerWhileOffline(message, session: session)
+                    }
+                })
+            }
             if configuration.controlTopics {
                 let requests = try await session.subscribe(Topics.fleetControl)
                 started.append(Task { [weak self] in

@@ -28,12 +28,16 @@ public struct FleetConfiguration: Sendable {
     public var keepAlive: Duration
     /// Told about every request with a `clientToken` a device applied or answered as a repeat.
     public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
+    /// Who answers the devices' shadow requests: each device's local shadow (a plain broker), or the
+    /// broker's side (AWS IoT Core, `hatchctl shadow-service`), in which case the fleet answers nothing.
+    public var shadowService: ShadowServiceMode
 
     /// Creates a configuration.
     public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,
                 connectConcurrency: Int = 128, tickInterval: Duration = .milliseconds(100), controlTopics: Bool = true,
                 instanceName: String = "fleet", credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry(),
-                keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil) {
+                keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil,
+                shadowService: ShadowServiceMode = .internal) {
         self.definition = definition
         self.broker = broker
         self.clock = clock
@@ -46,5 +50,6 @@ public struct FleetConfiguration: Sendable {
         self.telemetry = telemetry
         self.keepAlive = keepAlive
         self.requestObserver = requestObserver
+        self.shadowService = shadowService
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HatchDeviceModel
 import HatchMQTT
 
@@ -10,15 +11,16 @@ import HatchMQTT
 public struct FleetCredentials: Sendable {
     /// A username and password, and for mutual TLS a client certificate and key (PEM paths).
     public struct Identity: Sendable, Hashable {
-        /// What goes into the CONNECT packet.
-        public var credentials: MQTTCredentials
+        /// What goes into the CONNECT packet; `nil` when the certificate alone identifies the
+        /// client (AWS IoT Core).
+        public var credentials: MQTTCredentials?
         /// The client certificate, when the broker requires one.
         public var certificateFile: String?
         /// The client certificate's private key.
         public var keyFile: String?
 
         /// Creates an identity.
-        public init(credentials: MQTTCredentials, certificateFile: String? = nil, keyFile: String? = nil) {
+        public init(credentials: MQTTCredentials?, certificateFile: String? = nil, keyFile: String? = nil) {
             self.credentials = credentials
             self.certificateFile = certificateFile
             self.keyFile = keyFile
@@ -43,6 +45,24 @@ public struct FleetCredentials: Sendable {
     /// No credentials and default TLS: for an anonymous development broker.
     public static let anonymous = FleetCredentials()
 
+    /// A certificate and key per device from a folder laid out by thing name, as AWS IoT Core issues
+    /// them: `folder/<thingName>/certificate.pem.crt` and `folder/<thingName>/private.pem.key`; no
+    /// usernames and no service identity. `tls` names the Amazon root CA (and ALPN on port 443).
+    public static func certificates(in folder: URL, for things: [ThingName], tls: MQTTTLSConfiguration) -> FleetCredentials {
+        var devices: [ThingName: Identity] = [:]
+        for thing in things {
+            let own = folder.appendingPathComponent(thing.rawValue, isDirectory: true)
+            devices[thing] = Identity(credentials: nil, certificateFile: own.appendingPathComponent(certificateFileName).path,
+                                      keyFile: own.appendingPathComponent(keyFileName).path)
+        }
+        return FleetCredentials(devices: devices, tls: tls)
+    }
+
+    /// The certificate's file name in a device's folder (see ``certificates(in:for:tls:)``).
+    public static let certificateFileName = "certificate.pem.crt"
+    /// The private key's file name in a device's folder.
+    public static let keyFileName = "private.pem.key"
+
     /// Whether any session presents a username.
     public var isAnonymous: Bool { devices.isEmpty && service == nil }
 
@@ -53,7 +73,7 @@ public struct FleetCredentials: Sendable {
     }
 
     /// The username and password the device `thing` connects with.
-    public func credentials(for thing: ThingName) -> MQTTCredentials? { devices[thing]?.credentials }
+    public func credentials(for thing: ThingName) -> MQTTCredentials? { devices[thing]?.credentials ?? nil }
 
     /// The TLS settings of the device `thing`: the shared ones with its client certificate, if any.
     public func tls(for thing: ThingName) -> MQTTTLSConfiguration? { tls(with: devices[thing]) }

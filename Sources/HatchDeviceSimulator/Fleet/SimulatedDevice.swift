@@ -4,8 +4,9 @@ import HatchMQTT
 import Logging
 import Synchronization
 
-/// One simulated device on the wire: a ``DeviceCore`` with its own MQTT session (client id =
-/// thing name, last will = offline presence), its subscriptions and its fault behaviour.
+/// One simulated device on the wire: a ``DeviceCore`` (firmware and its shadow service), or with
+/// ``ShadowServiceMode/external`` a ``FirmwareCore`` (firmware alone), with its own MQTT session
+/// (client id = thing name, last will = offline presence), its subscriptions and its fault behaviour.
 ///
 /// The session is persistent and subscribes to its requests at QoS 1, so a request published at
 /// QoS 1 while the connection was down (a broker restart, a hung broker) is delivered when the
@@ -35,12 +36,15 @@ public actor SimulatedDevice {
         public var keepAlive: Duration
         /// Told about every request with a `clientToken` the device applied or answered as a repeat.
         public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
+        /// Who answers the device's shadow requests: the device's own local shadow, or the broker's side.
+        public var shadowService: ShadowServiceMode
 
         /// Creates the dependencies.
         public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
                     statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?,
                     credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry(),
-                    keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil) {
+                    keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil,
+                    shadowService: ShadowServiceMode = .internal) {
             self.clock = clock
             self.makeSession = makeSession
             self.broker = broker
@@ -51,6 +55,7 @@ public actor SimulatedDevice {
             self.telemetry = telemetry
             self.keepAlive = keepAlive
             self.requestObserver = requestObserver
+            self.shadowService = shadowService
         }
     }
 
@@ -59,7 +64,7 @@ public actor SimulatedDevice {
     public nonisolated let spec: DeviceSpec
     /// The thing name.
     public nonisolated let thingName: ThingName
-    private var core: DeviceCore
+    private var core: any WireDeviceCore
     private var session: MQTTSession?
     private var listeners: [Task<Void, Never>] = []
     private var generation = 0
@@ -89,35 +94,38 @@ public actor SimulatedDevice {
                                         message: "\(error.description.components(separatedBy: ";").first ?? "\(error)"); \(kept); the device starts from its fleet file"))
         case .missing?, nil: break
         }
-        if let saved {
-            core = DeviceCore(profile: spec.profile, restoring: saved, now: dependencies.clock.now)
-        } else {
-            core = DeviceCore(profile: spec.profile, settings: spec.initialSettings, shadow: ShadowDocument(), now: dependencies.clock.now)
+        let now = dependencies.clock.now
+        switch (dependencies.shadowService, saved) {
+        case (.internal, let saved?): core = DeviceCore(profile: spec.profile, restoring: saved, now: now)
+        case (.internal, nil): core = DeviceCore(profile: spec.profile, settings: spec.initialSettings, shadow: ShadowDocument(), now: now)
+        case (.external, let saved?): core = FirmwareCore(profile: spec.profile, restoring: saved, now: now)
+        case (.external, nil): core = FirmwareCore(profile: spec.profile, settings: spec.initialSettings, knownShadow: ShadowDocument(), now: now)
         }
-        due = Mutex(core.engine.nextEventDate)
+        due = Mutex(core.firmware.engine.nextEventDate)
     }
 
     /// The next simulated time the device has work to do (read without entering the actor).
     public nonisolated var nextDue: Date { due.withLock { $0 } }
 
     /// Whether the device is connected.
-    public var isOnline: Bool { session != nil && core.engine.state.connected }
+    public var isOnline: Bool { session != nil && core.firmware.engine.state.connected }
 
     /// The current reported state (for tests and `fleet status`).
-    public var reportedState: ReportedState { core.engine.state }
+    public var reportedState: ReportedState { core.firmware.engine.state }
 
-    /// The stored shadow document (for tests that compare documents before and after).
-    public var shadowDocument: ShadowDocument { core.shadow.document }
+    /// The stored shadow document (for tests that compare documents before and after); with an
+    /// external shadow service, the device's own copy of it.
+    public var shadowDocument: ShadowDocument { core.shadowDocument }
 
     /// The current settings (for tests).
-    public var settings: DeviceSettings { core.engine.settings }
+    public var settings: DeviceSettings { core.firmware.engine.settings }
 
     /// The names of the faults active on the device now (`rejectUpdates`, `delayReplies`,
     /// `dropCommands`, and the connection fault it is away for), for the fleet's metrics.
     public func activeFaults(realNow: Date = Date()) -> [String] {
         var names: [String] = []
         if let connectionFault { names.append(connectionFault) }
-        let faults = core.faults
+        let faults = core.firmware.faults
         if faults.rejectUpdatesRemaining > 0 { names.append("rejectUpdates") }
         if faults.currentReplyDelay(now: realNow) > .zero { names.append("delayReplies") }
         if faults.currentDropShare(now: realNow) > 0 { names.append("dropCommands") }
@@ -139,7 +147,7 @@ public actor SimulatedDevice {
     public func connect() async throws {
         stopped = false
         generation += 1
-        let will = core.lastWill
+        let will = core.firmware.lastWill
         let configuration = MQTTConfiguration(
             broker: dependencies.broker, clientID: thingName.rawValue, keepAlive: dependencies.keepAlive, cleanSession: false,
             credentials: dependencies.credentials.credentials(for: thingName), tls: dependencies.credentials.tls(for: thingName),
@@ -148,12 +156,18 @@ public actor SimulatedDevice {
             qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)
         // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
-        let shadowRequests = try session.prepareSubscription(Topics.shadowPrefix(thingName) + "/+", qos: .atLeastOnce)
-        let recordRequests = try session.prepareSubscription("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)
+        let subscriptions: [MQTTSubscription]
+        switch dependencies.shadowService {
+        case .internal:
+            subscriptions = [try session.prepareSubscription(Topics.shadowPrefix(thingName) + "/+", qos: .atLeastOnce),
+                             try session.prepareSubscription("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)]
+        case .external:
+            subscriptions = try core.subscriptions.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
+        }
         try await session.connect()
         self.session = session
         let generation = self.generation
-        listeners = [shadowRequests, recordRequests].map { subscription in
+        listeners = subscriptions.map { subscription in
             Task { [weak self] in
                 for await message in subscription {
                     await self?.receive(message, generation: generation)
@@ -195,18 +209,20 @@ public actor SimulatedDevice {
         let now = dependencies.clock.now
         var messages = core.tick(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
-        due.withLock { $0 = core.engine.nextEventDate }
+        due.withLock { $0 = core.firmware.engine.nextEventDate }
         if session != nil { await send(messages, replying: false) }
         logEngineEvents()
         saveIfNeeded()
     }
 
     /// Answers a shadow request on the device's behalf while it is offline (the fleet's stand-in for
-    /// the AWS shadow service); returns nothing while the device is online and answers itself.
+    /// the AWS shadow service); returns nothing while the device is online and answers itself, and
+    /// nothing with an external shadow service, which answers for offline devices itself.
     public func answerWhileOffline(topic: String, payload: Data) -> [OutgoingMessage] {
-        guard session == nil else { return [] }
-        dependencies.statistics.received.add(core.requestKind(of: topic))
-        let messages = core.receiveWhileOffline(topic: topic, payload: payload, now: dependencies.clock.now)
+        guard session == nil, var fused = core as? DeviceCore else { return [] }
+        dependencies.statistics.received.add(fused.requestKind(of: topic))
+        let messages = fused.receiveWhileOffline(topic: topic, payload: payload, now: dependencies.clock.now)
+        core = fused
         for message in messages where message.kind == .rejected {
             dependencies.telemetry.rejected(message.payload, metadata: logMetadata)
         }
@@ -228,11 +244,11 @@ public actor SimulatedDevice {
             scheduleReconnect(after: seconds)
         case .reboot:
             await dropAbruptly(fault: kind.name)
-            let flash = (try? dependencies.store?.load(thingName))??.settings ?? core.engine.settings
-            core.reboot(settings: flash, now: dependencies.clock.now)
+            let flash = (try? dependencies.store?.load(thingName))??.settings ?? core.firmware.engine.settings
+            core.restart(settings: flash, now: dependencies.clock.now)
             scheduleReconnect(after: 1)
         default:
-            core.applyFault(kind, realNow: Date())
+            core.inject(kind, realNow: Date())
             await tick()
         }
     }
@@ -257,7 +273,7 @@ public actor SimulatedDevice {
         connectionFault = fault
         generation += 1
         self.session = nil
-        core.engine.setConnected(false)
+        core.connectionLost()
         await session.dropConnection()
         listeners.forEach { $0.cancel() }
         listeners = []
@@ -295,7 +311,7 @@ public actor SimulatedDevice {
         guard generation == self.generation, session != nil, !stopped else { return }
         // The broker closed the connection (e.g. it restarted): behave like firmware and reconnect.
         session = nil
-        core.engine.setConnected(false)
+        core.connectionLost()
         markOffline()
         note(.warning, "connection lost; reconnecting")
         scheduleReconnect(after: 1)
@@ -305,9 +321,9 @@ public actor SimulatedDevice {
         guard generation == self.generation, session != nil else { return }
         let kind = core.requestKind(of: message.topic)
         dependencies.statistics.received.add(kind)
-        let received = kind == .shadowUpdate ? ContinuousClock.now : nil
-        let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now)
-        due.withLock { $0 = core.engine.nextEventDate }
+        let received = kind == .shadowUpdate || kind == .delta ? ContinuousClock.now : nil
+        let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now, realNow: Date())
+        due.withLock { $0 = core.firmware.engine.nextEventDate }
         // Flash first, then the reply: an accepted request survives a crash right after it.
         saveIfNeeded()
         reportClientRequest()
@@ -329,7 +345,7 @@ public actor SimulatedDevice {
 
     /// Logs what the engine did in the last tick or request: routines, sunrises, alarms, the battery.
     private func logEngineEvents() {
-        let events = core.lastEvents
+        let events = core.firmware.lastEvents
         guard !events.isEmpty else { return }
         let logger = dependencies.telemetry.logger
         for event in events {
@@ -356,7 +372,7 @@ public actor SimulatedDevice {
     private func send(_ messages: [OutgoingMessage], replying: Bool) async {
         guard let session, !messages.isEmpty else { return }
         if replying {
-            let delay = core.faults.currentReplyDelay(now: Date())
+            let delay = core.firmware.faults.currentReplyDelay(now: Date())
             if delay > .zero { try? await Task.sleep(for: delay) }
         }
         // Retained records (presence, registry, routines, alarms) go out together at QoS 1; the

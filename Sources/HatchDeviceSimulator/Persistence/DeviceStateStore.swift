@@ -17,6 +17,12 @@ public struct DeviceStateStore: Sendable {
     /// ``DeviceStateStoreError`` when it cannot be created.
     public init(directory: URL) throws(DeviceStateStoreError) {
         self.directory = directory
+        removedTemporaryFiles = try Self.open(directory)
+    }
+
+    /// Creates `directory` when missing and removes the temporary files of interrupted writes in it;
+    /// returns their names.
+    static func open(_ directory: URL) throws(DeviceStateStoreError) -> [String] {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -27,7 +33,7 @@ public struct DeviceStateStore: Sendable {
         for name in names.sorted() where AtomicFileWriter.isTemporary(name) {
             if (try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))) != nil { removed.append(name) }
         }
-        removedTemporaryFiles = removed
+        return removed
     }
 
     /// The file of a device.
@@ -39,11 +45,15 @@ public struct DeviceStateStore: Sendable {
     public func load(_ thing: ThingName) throws(DeviceStateStoreError) -> PersistedDevice? {
         let url = fileURL(for: thing)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Self.readJSON(PersistedDevice.self, from: url)
+    }
+
+    /// Reads a JSON state file; throws ``DeviceStateStoreError/corrupt(_:_:)`` naming what is wrong.
+    static func readJSON<Value: Decodable>(_ type: Value.Type, from url: URL) throws(DeviceStateStoreError) -> Value {
         do {
-            let data = try Data(contentsOf: url)
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .secondsSince1970
-            return try decoder.decode(PersistedDevice.self, from: data)
+            return try decoder.decode(type, from: Data(contentsOf: url))
         } catch {
             throw .corrupt(url.path, DecodingProblem.describe(error))
         }
@@ -83,13 +93,17 @@ public struct DeviceStateStore: Sendable {
 
     /// Saves a device atomically and durably.
     public func save(_ device: PersistedDevice, for thing: ThingName) throws(DeviceStateStoreError) {
-        let url = fileURL(for: thing)
+        try Self.writeJSON(device, to: fileURL(for: thing))
+    }
+
+    /// Writes a JSON state file (sorted keys, dates as Unix seconds) atomically and durably.
+    static func writeJSON<Value: Encodable>(_ value: Value, to url: URL) throws(DeviceStateStoreError) {
         let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
-            data = try encoder.encode(device)
+            data = try encoder.encode(value)
         } catch {
             throw .cannotWrite(url.path, String(describing: error))
         }

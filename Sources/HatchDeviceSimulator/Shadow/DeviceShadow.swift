@@ -36,6 +36,15 @@ public struct DeviceShadow: Sendable, Hashable {
         hasher.combine(reportedGeneration)
     }
 
+    /// Replaces the stored document with one read elsewhere (a device adopting the document of its
+    /// `/get/accepted`): the reported generation moves on, so nothing cached about the old one is trusted.
+    public mutating func adopt(_ document: ShadowDocument) {
+        self.document = document
+        reportedSections.reset()
+        reportedMetadataSections.reset()
+        reportedGeneration += 1
+    }
+
     /// Handles a `shadow/get` request.
     public func get(payload: Data, timestamp: Int) -> ShadowResult {
         let request: ShadowRequestDecoder.Request

@@ -1,4 +1,5 @@
 import HatchDeviceModel
+import HatchDeviceSimulator
 
 /// Renders the mosquitto ACL file of a locked-down fleet broker.
 ///
@@ -10,6 +11,11 @@ import HatchDeviceModel
 /// - The fleet service reads shadow requests and writes shadow replies for devices that are away,
 ///   their presence after a drop, and the fleet control replies, status and events.
 /// - Anonymous clients get nothing (and `allow_anonymous false` refuses them before the ACL).
+///
+/// With ``ShadowServiceMode/external`` it is the mosquitto counterpart of an AWS IoT policy: a device
+/// may publish only ``FirmwareTopics/publishes`` and read only ``FirmwareTopics/subscribes`` of its own
+/// thing (no shadow reply, ever), and the fleet service (`hatchctl shadow-service`, and the control
+/// channel of `fleet run`) reads every thing's shadow requests and writes their replies.
 struct BrokerAccessControlList {
     /// One device line-up: who it is (for the comment) and its username.
     struct Device {
@@ -23,6 +29,7 @@ struct BrokerAccessControlList {
     var devices: [Device]
     var controllerUsername: String
     var serviceUsername: String
+    var shadowService: ShadowServiceMode = .internal
 
     /// The ACL text.
     func render() -> String {
@@ -43,9 +50,23 @@ struct BrokerAccessControlList {
             "topic read hatch/fleet/#",
             "topic write \(Topics.fleetControl)",
             "",
-            "# The fleet process: shadow replies and presence for devices that are away, the control channel.",
-            "user \(serviceUsername)",
-            "topic read $aws/things/+/shadow/#",
+        ]
+        switch shadowService {
+        case .internal:
+            lines += [
+                "# The fleet process: shadow replies and presence for devices that are away, the control channel.",
+                "user \(serviceUsername)",
+                "topic read $aws/things/+/shadow/#",
+            ]
+        case .external:
+            lines += [
+                "# The shadow service (`hatchctl shadow-service`): every thing's shadow requests (get, update and delete:",
+                "# the replies are a level deeper) and their replies; the fleet process: presence after a drop and the control channel.",
+                "user \(serviceUsername)",
+                "topic read $aws/things/+/shadow/+",
+            ]
+        }
+        lines += [
             "topic write $aws/things/+/shadow/+/+",
             "topic write \(Topics.presenceAll)",
             "topic read \(Topics.fleetControl)",
@@ -53,7 +74,13 @@ struct BrokerAccessControlList {
             "topic write \(Topics.fleetStatus)",
             "topic write \(Topics.fleetEvents)",
         ]
-        for device in devices {
+        for device in devices where shadowService == .external {
+            let topics = FirmwareTopics(device.thing)
+            lines += ["", "# \(Self.comment(device.name)) (\(device.macAddress), \(device.product)): its firmware's topics, as an AWS IoT policy allows.",
+                      "user \(device.thing.rawValue)"]
+            lines += topics.publishes.map { "topic write \($0)" } + topics.subscribes.map { "topic read \($0)" }
+        }
+        for device in devices where shadowService == .internal {
             let thing = device.thing
             lines += [
                 "",

@@ -59,6 +59,11 @@ struct BrokerConfigCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Keep retained messages and sessions across broker restarts in this folder, as the broker sees it (default: no persistence).", valueName: "path"))
     var persistencePath: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "internal: devices answer their own shadows (`fleet run`); external: an ACL like an AWS IoT policy, where each device may "
+            + "publish and read only its firmware's topics and hatch-fleet runs `hatchctl shadow-service`.", valueName: "internal|external"))
+    var shadowService: ShadowServiceMode = .internal
+
     @Flag(name: .long, help: "Replace every password, the CA and the certificates instead of keeping them.")
     var rotate = false
 
@@ -92,6 +97,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.rotate = rotate
             settings.brokerUser = brokerUser
             settings.persistencePath = persistencePath
+            settings.shadowService = shadowService
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }
         }
@@ -104,14 +110,23 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             "  mosquitto.conf     listeners: " + [summary.plainPort.map { "mqtt \($0)" }, summary.tlsPort.map { "mqtts \($0)" }]
                 .compactMap { $0 }.joined(separator: ", ") + "; anonymous access off",
             "  passwords          \(summary.devices + 2) users (mosquitto 2 hashes, mode 0600)",
-            "  acl                each device its own topics; \(summary.controllerUsername) every device; \(summary.serviceUsername) the fleet service",
+            summary.shadowService == ShadowServiceMode.external.rawValue
+                ? "  acl                each device only its firmware's topics (as an AWS IoT policy); \(summary.controllerUsername) every device; "
+                    + "\(summary.serviceUsername) the shadow service and the fleet's control channel"
+                : "  acl                each device its own topics; \(summary.controllerUsername) every device; \(summary.serviceUsername) the fleet service",
             "  credentials.json   the passwords (mode 0600): \(summary.newPasswords) new, \(summary.keptPasswords) kept",
         ]
         if let ca = summary.caFile {
             lines.append("  tls/               CA \(ca), server certificate" + (summary.clientCertificates ? ", a client certificate per user (required)" : ""))
         }
         lines += [
-            "Run the fleet against it: hatchctl fleet run --broker \(summary.tlsPort != nil && summary.plainPort == nil ? "mqtts" : "mqtt")://HOST:\(summary.plainPort ?? summary.tlsPort ?? 1883) --credentials \(summary.credentialsFile)",
+            "Run the fleet against it: hatchctl fleet run --broker \(summary.tlsPort != nil && summary.plainPort == nil ? "mqtts" : "mqtt")://HOST:\(summary.plainPort ?? summary.tlsPort ?? 1883) --credentials \(summary.credentialsFile)"
+                + (summary.shadowService == ShadowServiceMode.external.rawValue ? " --shadow-service external" : ""),
+        ]
+        if summary.shadowService == ShadowServiceMode.external.rawValue {
+            lines.append("Answer the shadows beside it: hatchctl shadow-service --broker URL --credentials \(summary.credentialsFile) --state DIR")
+        }
+        lines += [
             "Keep the folder private; do not commit it.",
         ]
         return lines.joined(separator: "\n")

@@ -39,6 +39,8 @@ struct BrokerSecurity {
         var brokerUser: String?
         /// Where the broker keeps retained messages and sessions across restarts, or `nil` for none.
         var persistencePath: String?
+        /// Who answers shadow requests, which decides what the ACL gives devices and the fleet service.
+        var shadowService: ShadowServiceMode = .internal
     }
 
     /// What was generated (no secrets): for the command's output.
@@ -58,6 +60,7 @@ struct BrokerSecurity {
         var plainPort: Int?
         var tlsPort: Int?
         var clientCertificates: Bool
+        var shadowService: String
     }
 
     /// The controller's username: `hatchctl` and the IoT clients.
@@ -128,7 +131,8 @@ struct BrokerSecurity {
         }
 
         let acl = BrokerAccessControlList(fleet: definition.name, devices: aclDevices,
-                                          controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername)
+                                          controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername,
+                                          shadowService: settings.shadowService)
         let configuration = BrokerConfigFile(
             brokerPath: brokerPath, host: settings.host, port: settings.port, tlsPort: settings.tlsPort,
             requireClientCertificate: settings.clientCertificates, persistencePath: settings.persistencePath,
@@ -152,7 +156,7 @@ struct BrokerSecurity {
             credentialsFile: credentialsURL.path, caFile: credentials.tls.map { file($0.caFile).path }, fleet: definition.name,
             devices: credentials.devices.count, controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername,
             newPasswords: fresh, keptPasswords: kept, plainPort: settings.port, tlsPort: settings.tlsPort,
-            clientCertificates: settings.tlsPort != nil && settings.clientCertificates)
+            clientCertificates: settings.tlsPort != nil && settings.clientCertificates, shadowService: settings.shadowService.rawValue)
         return (credentials, summary)
     }
 

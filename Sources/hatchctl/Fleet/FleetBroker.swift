@@ -25,6 +25,9 @@ struct FleetBroker {
 
     /// Starts or names the broker for `definition`.
     static func prepare(definition: FleetDefinition, broker: String?, security: FleetSecurityOptions) async throws -> FleetBroker {
+        if let broker, let certificates = security.certificates {
+            return try certificateBroker(url: broker, certificates: certificates, caFile: security.caFile, definition: definition)
+        }
         if let broker { return try external(url: broker, credentialsFile: security.credentials, definition: definition) }
         let descriptorLimit = max(4096, definition.devices.count * 2 + 1024)
         if security.dev { return try await anonymous(fileDescriptorLimit: descriptorLimit) }
@@ -57,6 +60,34 @@ struct FleetBroker {
                                   caFile: connection.tls?.caFile, certificateFile: connection.tls?.certificateFile, keyFile: connection.tls?.keyFile)
         return FleetBroker(url: parsed, privateBroker: nil, credentials: loaded.fleetCredentials(relativeTo: folder, usesTLS: parsed.usesTLS),
                            record: record, notice: "logging in to \(parsed) with the credentials of \(file.path) (each device as itself)")
+    }
+
+    /// AWS IoT Core: one X.509 identity per device from `certificates/<thingName>/`, the Amazon root
+    /// CA, and ALPN `x-amzn-mqtt-ca` when the port is 443 (AWS serves MQTT there only with it).
+    private static func certificateBroker(url: String, certificates: String, caFile: String?, definition: FleetDefinition) throws -> FleetBroker {
+        let parsed: MQTTBrokerURL
+        do {
+            parsed = try MQTTBrokerURL(url)
+        } catch {
+            throw HatchctlError.invalidArgument("--broker: \(error)")
+        }
+        let folder = URL(fileURLWithPath: certificates, isDirectory: true)
+        let things = definition.devices.map(\.profile.thingName)
+        let tls = MQTTTLSConfiguration(caFile: caFile, alpn: parsed.port == 443 ? "x-amzn-mqtt-ca" : nil)
+        let credentials = FleetCredentials.certificates(in: folder, for: things, tls: tls)
+        let missing = things.filter { thing in
+            [FleetCredentials.certificateFileName, FleetCredentials.keyFileName].contains {
+                !FileManager.default.isReadableFile(atPath: folder.appendingPathComponent(thing.rawValue).appendingPathComponent($0).path)
+            }
+        }
+        if let first = missing.first {
+            throw HatchctlError.invalidArgument("--certificates: \(missing.count) device(s) have no readable \(FleetCredentials.certificateFileName) and "
+                + "\(FleetCredentials.keyFileName), e.g. \(folder.appendingPathComponent(first.rawValue).path)/. Lay the folder out as "
+                + "DIR/<thingName>/\(FleetCredentials.certificateFileName) and DIR/<thingName>/\(FleetCredentials.keyFileName).")
+        }
+        return FleetBroker(url: parsed, privateBroker: nil, credentials: credentials, record: BrokerRecord(url: parsed.description, caFile: caFile),
+                           notice: "logging in to \(parsed) with a certificate per device from \(folder.path)"
+                            + (tls.alpn.map { " (ALPN \($0))" } ?? ""))
     }
 
     private static func anonymous(fileDescriptorLimit: Int) async throws -> FleetBroker {

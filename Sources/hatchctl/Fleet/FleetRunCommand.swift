@@ -26,11 +26,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("An MQTT broker to use instead of a private mosquitto.", valueName: "url"))
     var broker: String?
 
-    @Option(name: .long, help: "Simulated seconds per real second (60: a real second is a simulated minute).")
-    var speed: Double = 1
-
-    @Option(name: .long, help: ArgumentHelp("The simulated wall clock at start: ISO 8601 or HH:mm (UTC).", valueName: "time"))
-    var startTime: String?
+    @OptionGroup var clock: ClockOptions
 
     @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
     var stateDir: String?
@@ -56,10 +52,6 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try security.validate(broker: broker)
-        guard speed > 0 else { throw ValidationError("--speed must be greater than 0 (got \(speed)).") }
-        if let startTime, SimulationClock.parseStartTime(startTime) == nil {
-            throw ValidationError("--start-time takes ISO 8601 (2026-01-05T06:20:00Z) or HH:mm (got '\(startTime)').")
-        }
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
         guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
     }
@@ -81,10 +73,11 @@ struct FleetRunCommand: AsyncParsableCommand {
             let fleet: Fleet
             do {
                 fleet = try Fleet(configuration: FleetConfiguration(
-                    definition: definition, broker: brokerURL, clock: makeClock(), stateDirectory: stateDirectory(for: definition),
+                    definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: stateDirectory(for: definition),
                     instanceName: sharding.instanceName(try sharding.resolved()),
                     credentials: fleetBroker.credentials,
-                    telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer))
+                    telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
+                    shadowService: security.shadowService))
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
@@ -112,11 +105,6 @@ struct FleetRunCommand: AsyncParsableCommand {
             definition = definition.shard(index, of: count)
         }
         return definition
-    }
-
-    private func makeClock() -> SimulationClock {
-        let start = startTime.flatMap { SimulationClock.parseStartTime($0) }
-        return SimulationClock(mode: speed == 1 ? .realTime : .accelerated(speed: speed), startTime: start)
     }
 
     private func stateDirectory(for definition: FleetDefinition) -> URL {

@@ -11,13 +11,13 @@ struct LogOptions: ParsableArguments {
 
     /// Bootstraps the process's logging once (JSON lines when `json`) and returns the fleet's logger.
     /// Call it first thing in a command: swift-log accepts one bootstrap per process.
-    func bootstrap(json: Bool) -> Logger {
+    func bootstrap(json: Bool, label: String = "hatch.fleet") -> Logger {
         let level = logLevel
         LoggingSystem.bootstrap { label in
             if json { return JSONLogHandler(label: label, level: level) }
             return TextLogHandler(label: label, level: level)
         }
-        return Logger(label: "hatch.fleet")
+        return Logger(label: label)
     }
 }
 

@@ -42,7 +42,8 @@ final class HILTarget: Sendable {
                 let session = try await connectSession(MQTTConfiguration(broker: fleet.brokerURL, clientID: clientID()))
                 let composition = try HILComposition(session: session, timeout: .seconds(5))
                 let speed = PrivateFleet.speed
-                return HILTarget(kind: "private", label: "private \(fleetFile.lastPathComponent) \(Int(speed))x", devices: fleet.devices,
+                let split = PrivateFleet.shadowService == .external ? " split" : ""
+                return HILTarget(kind: "private", label: "private \(fleetFile.lastPathComponent) \(Int(speed))x\(split)", devices: fleet.devices,
                                  session: session, composition: composition, control: fleet, speed: speed)
             } catch {
                 await fleet.stop()

@@ -12,34 +12,60 @@ import HatchMQTT
 /// The fleet runs in process rather than as a `hatchctl fleet run` child: the suite then owns the clock
 /// and the faults directly (no control protocol to keep in step), needs no separately built
 /// executable, and starts a fresh fleet at a new simulated time for each scenario in about 0.1 s.
+///
+/// With `HATCH_HIL_SHADOW_SERVICE=external` the two roles run apart: the devices run their firmware
+/// only, and a ``ShadowService`` on its own MQTT connection (on the fleet's clock) answers every shadow
+/// request, as AWS IoT Core or `hatchctl shadow-service` would.
 final class PrivateFleet: Sendable {
     /// Simulated seconds per real second.
     static let speed: Double = 60
+
+    /// The environment variable that runs the roles apart (`external`); `internal` or unset fuses them.
+    static let shadowServiceKey = "HATCH_HIL_SHADOW_SERVICE"
+
+    /// Who answers the devices' shadow requests, from ``shadowServiceKey``.
+    static var shadowService: ShadowServiceMode {
+        ProcessInfo.processInfo.environment[shadowServiceKey].flatMap { ShadowServiceMode(rawValue: $0.lowercased()) } ?? .internal
+    }
 
     let broker: MosquittoBroker
     let clock: SimulationClock
     let fleet: Fleet
     let brokerURL: MQTTBrokerURL
+    /// The shadow service beside the devices, with an external shadow service.
+    let shadows: ShadowService?
 
-    private init(broker: MosquittoBroker, clock: SimulationClock, fleet: Fleet, brokerURL: MQTTBrokerURL) {
+    private init(broker: MosquittoBroker, clock: SimulationClock, fleet: Fleet, brokerURL: MQTTBrokerURL, shadows: ShadowService?) {
         self.broker = broker
         self.clock = clock
         self.fleet = fleet
         self.brokerURL = brokerURL
+        self.shadows = shadows
     }
 
-    /// Starts mosquitto and the fleet of `fleetFile` with its clock at `startTime`.
+    /// Starts mosquitto, the shadow service when the roles run apart, and the fleet of `fleetFile`
+    /// with its clock at `startTime`.
     static func start(fleetFile: URL, startTime: Date) async throws -> PrivateFleet {
         let broker = try await MosquittoBroker.start()
+        var shadows: ShadowService?
         do {
             let url = try MQTTBrokerURL(broker.url)
             let definition = try FleetDefinition.load(contentsOf: fleetFile)
             let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: startTime)
+            let mode = shadowService
+            if mode == .external {
+                let service = try ShadowService(configuration: ShadowServiceConfiguration(
+                    broker: url, clientID: "hil-shadow-service-\(UUID().uuidString.prefix(8))", now: { clock.now }))
+                try await service.start()
+                shadows = service
+            }
             let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: url, clock: clock,
-                                                                    tickInterval: .milliseconds(20), controlTopics: false))
+                                                                    tickInterval: .milliseconds(20), controlTopics: false,
+                                                                    shadowService: mode))
             try await fleet.start()
-            return PrivateFleet(broker: broker, clock: clock, fleet: fleet, brokerURL: url)
+            return PrivateFleet(broker: broker, clock: clock, fleet: fleet, brokerURL: url, shadows: shadows)
         } catch {
+            await shadows?.stop()
             broker.stop()
             throw error
         }
@@ -50,9 +76,10 @@ final class PrivateFleet: Sendable {
         fleet.devices.map { HILDevice(name: $0.spec.profile.name, macAddress: $0.spec.profile.macAddress, product: $0.spec.profile.product) }
     }
 
-    /// Stops the fleet and the broker.
+    /// Stops the fleet, the shadow service and the broker.
     func stop() async {
         await fleet.stop()
+        await shadows?.stop()
         broker.stop()
     }
 

@@ -1,0 +1,44 @@
+import Foundation
+import HatchDeviceModel
+
+/// The shadow service's state folder (`--state`): one JSON file per thing, `{thingName}.shadow.json`,
+/// written atomically and durably like the fleet's state folder (temporary file, fsync, rename,
+/// fsync of the folder). Opening it removes temporary files an interrupted write left behind.
+public struct ShadowDocumentStore: Sendable {
+    /// The folder.
+    public let directory: URL
+
+    /// The suffix of every document file.
+    static let suffix = ".shadow.json"
+
+    /// Opens (and creates) the folder; throws ``DeviceStateStoreError`` when it cannot be created.
+    public init(directory: URL) throws(DeviceStateStoreError) {
+        self.directory = directory
+        _ = try DeviceStateStore.open(directory)
+    }
+
+    /// The file of a thing.
+    public func fileURL(for thing: ThingName) -> URL {
+        directory.appendingPathComponent(thing.rawValue + Self.suffix)
+    }
+
+    /// Every saved shadow, by thing; a file that cannot be read is named in `unreadable` and skipped.
+    public func loadAll() -> (shadows: [ThingName: PersistedShadow], unreadable: [DeviceStateStoreError]) {
+        var shadows: [ThingName: PersistedShadow] = [:]
+        var unreadable: [DeviceStateStoreError] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() where name.hasSuffix(Self.suffix) {
+            guard let thing = ThingName(validating: String(name.dropLast(Self.suffix.count))) else { continue }
+            do {
+                shadows[thing] = try DeviceStateStore.readJSON(PersistedShadow.self, from: directory.appendingPathComponent(name))
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        return (shadows, unreadable)
+    }
+
+    /// Saves a thing's shadow atomically and durably.
+    public func save(_ shadow: PersistedShadow, for thing: ThingName) throws(DeviceStateStoreError) {
+        try DeviceStateStore.writeJSON(shadow, to: fileURL(for: thing))
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+import Logging
+
+/// The AWS IoT classic shadow service for many things, on its own MQTT connection: what AWS IoT
+/// Core does for real devices, for a plain broker (`hatchctl shadow-service`).
+///
+/// It subscribes to every thing's `shadow/get`, `/update` and `/delete` at QoS 1 through the one
+/// filter `$aws/things/+/shadow/+` (replies are a level deeper, so it matches exactly those three),
+/// which keeps the requests in the order they arrive: a device's report and the `get` it publishes
+/// right after are answered in that order. It keeps one
+/// ``DeviceShadow`` per thing (versions, desired/reported/delta, metadata, the `clientToken`
+/// exactly-once window) and publishes the same `/accepted`, `/rejected`, `/documents` and `/delta`
+/// replies as the shadow beside each device of `fleet run`. It answers for a device whether or not
+/// the device is online; devices (``FirmwareCore``) only report and follow deltas. A document changed
+/// by an update with a `clientToken` is saved atomically before its reply leaves (so the request is
+/// applied once even across a crash); other changes (device reports) are saved within a second, and
+/// every document when the service stops.
+///
+/// ```swift
+/// let service = try ShadowService(configuration: ShadowServiceConfiguration(broker: url, stateDirectory: folder))
+/// try await service.start()
+/// …
+/// await service.stop()
+/// ```
+public actor ShadowService {
+    /// The configuration it was created with.
+    public nonisolated let configuration: ShadowServiceConfiguration
+    /// Requests received, by kind (`shadowGet`, `shadowUpdate`, `shadowDelete`).
+    public nonisolated let received = MessageCounters()
+    /// Replies published, by kind (`accepted`, `rejected`, `documents`, `delta`).
+    public nonisolated let published = MessageCounters()
+    /// Documents that could not be saved.
+    public private(set) var saveFailures = 0
+
+    private let store: ShadowDocumentStore?
+    private let eventLoop: MQTTEventLoop
+    private var shadows: [ThingName: DeviceShadow] = [:]
+    private var session: MQTTSession?
+    private var listeners: [Task<Void, Never>] = []
+    /// Things whose document changed since it was last saved.
+    private var unsaved: Set<ThingName> = []
+
+    /// How often changed documents without a client token are saved.
+    static let saveInterval = Duration.seconds(1)
+
+    /// Creates the service and loads the saved documents; nothing connects yet.
+    public init(configuration: ShadowServiceConfiguration, eventLoop: MQTTEventLoop = .shared) throws(ShadowServiceError) {
+        self.configuration = configuration
+        self.eventLoop = eventLoop
+        guard let directory = configuration.stateDirectory else {
+            store = nil
+            return
+        }
+        let store: ShadowDocumentStore
+        do {
+            store = try ShadowDocumentStore(directory: directory)
+        } catch {
+            throw .stateFolder(error)
+        }
+        self.store = store
+        let (saved, unreadable) = store.loadAll()
+        for problem in unreadable {
+            configuration.logger.error("\(problem); that thing starts without a document")
+        }
+        shadows = saved.mapValues { DeviceShadow(document: $0.document, recentUpdates: $0.recentUpdates) }
+    }
+
+    /// The topic filter the service subscribes to: every thing's `shadow/get`, `/update` and `/delete`
+    /// (and nothing else: the replies are a level deeper). One filter, so requests stay in order.
+    public static let subscription = "$aws/things/+/shadow/+"
+
+    /// Whether `topic` is a request the service answers (`$aws/things/{thing}/shadow/get|update|delete`).
+    public static func handles(_ topic: String) -> Bool {
+        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
+        return levels.count == 5 && levels[0] == "$aws" && levels[1] == "things" && levels[3] == "shadow"
+            && ["get", "update", "delete"].contains(levels[4])
+    }
+
+    /// How many things have a shadow (with a document or a version).
+    public var thingCount: Int { shadows.count }
+
+    /// The stored document of `thing`, if the service has one.
+    public func document(of thing: ThingName) -> ShadowDocument? { shadows[thing]?.document }
+
+    /// Connects, subscribes to the shadow requests of every thing and answers them until ``stop()``.
+    public func start() async throws(ShadowServiceError) {
+        guard session == nil else { throw .alreadyStarted }
+        let session = MQTTSession(configuration: MQTTConfiguration(
+            broker: configuration.broker, clientID: configuration.clientID, keepAlive: configuration.keepAlive, cleanSession: false,
+            credentials: configuration.credentials, tls: configuration.tls), eventLoop: eventLoop)
+        do {
+            // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
+            let requests = try session.prepareSubscription(Self.subscription, qos: .atLeastOnce)
+            try await session.connect()
+            self.session = session
+            listeners = [Task { [weak self] in
+                for await message in requests {
+                    await self?.answer(message, on: session)
+                }
+            }, Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.saveInterval)
+                    await self?.saveUnsaved()
+                }
+            }]
+        } catch {
+            await session.disconnect()
+            throw .broker(url: configuration.broker.description, reason: "\(error)")
+        }
+        configuration.logger.info("serving shadows", metadata: ["broker": "\(configuration.broker)", "things": "\(shadows.count)"])
+    }
+
+    /// Stops answering, disconnects and saves every document.
+    public func stop() async {
+        listeners.forEach { $0.cancel() }
+        listeners = []
+        if let session {
+            self.session = nil
+            await session.disconnect()
+        }
+        for thing in shadows.keys { save(thing) }
+    }
+
+    /// The replies to one request on `topic` (`$aws/things/{thing}/shadow/get|update|delete`), as
+    /// the service publishes them; nothing for any other topic or an invalid thing name. An update
+    /// applied with a `clientToken` is saved before this returns; other changes within a second.
+    public func handle(topic: String, payload: Data, realNow: Date = Date()) -> [OutgoingMessage] {
+        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
+        guard Self.handles(topic), let thing = ThingName(validating: String(levels[2])) else {
+            configuration.logger.warning("ignored a message on \(topic): not a shadow get, update or delete of a valid thing name")
+            return []
+        }
+        let timestamp = DeviceEngine.epoch(configuration.now())
+        var shadow = shadows.removeValue(forKey: thing) ?? DeviceShadow()
+        let result: ShadowResult
+        switch levels[4] {
+        case "update":
+            received.add(.shadowUpdate)
+            result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)
+        case "get":
+            received.add(.shadowGet)
+            result = shadow.get(payload: payload, timestamp: timestamp)
+        default:
+            received.add(.shadowDelete)
+            result = shadow.delete(payload: payload, timestamp: timestamp)
+        }
+        if shadow.document.exists || shadow.document.version > 0 || result.documentChanged { shadows[thing] = shadow }
+        if result.appliedClientToken != nil {
+            save(thing)
+        } else if result.documentChanged {
+            unsaved.insert(thing)
+        }
+        let topics = Topics.Shadow(thing)
+        let messages = result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: topics), payload: $0.encoded, kind: $0.channel.kind) }
+        for message in messages where message.kind == .rejected {
+            configuration.logger.debug("rejected", metadata: ["thing": "\(thing)", "reply": "\(String(decoding: message.payload, as: UTF8.self))"])
+        }
+        return messages
+    }
+
+    private func answer(_ message: MQTTMessage, on session: MQTTSession) async {
+        let replies = handle(topic: message.topic, payload: message.payload)
+        var backedUp = false
+        for reply in replies {
+            do {
+                backedUp = try !session.publishWithoutWaiting(reply.topic, payload: reply.payload) || backedUp
+                published.add(reply.kind)
+            } catch {
+                configuration.logger.warning("could not publish \(reply.topic): \(error)")
+            }
+        }
+        if backedUp { try? await session.waitForQueuedMessages() }
+    }
+
+    private func saveUnsaved() {
+        for thing in unsaved { save(thing) }
+    }
+
+    private func save(_ thing: ThingName) {
+        unsaved.remove(thing)
+        guard let store, let shadow = shadows[thing] else { return }
+        do {
+            try store.save(PersistedShadow(document: shadow.document, recentUpdates: shadow.recentUpdates), for: thing)
+        } catch {
+            saveFailures += 1
+            configuration.logger.error("could not save the shadow of \(thing): \(error)")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import HatchDeviceSimulator
+import HatchMQTT
+import Logging
+
+/// `hatchctl shadow-service`: the AWS IoT classic shadow service on a plain broker, as its own
+/// process, for fleets run with `fleet run --shadow-service external`.
+///
+/// One MQTT connection (the fleet service credential) subscribes to every thing's `shadow/get`,
+/// `/update` and `/delete` and answers them exactly as the shadow beside each device of
+/// `fleet run` does, keeping one document per thing under `--state`. It stops gracefully on
+/// SIGTERM or SIGINT (documents saved) and logs through swift-log like `fleet run`.
+struct ShadowServiceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shadow-service",
+        abstract: "Answer the shadow requests of every device on a broker, as AWS IoT Core does.",
+        discussion: """
+            Run it beside `hatchctl fleet run --shadow-service external` on a broker configured with \
+            `hatchctl broker config --shadow-service external`, logging in as the fleet service \
+            (--credentials DIR/credentials.json uses its hatch-fleet identity). Documents are kept \
+            under --state (one file per thing, written atomically), so versions keep counting across restarts. \
+            Replies are stamped with real time, as AWS does; beside an accelerated fleet, give both the same \
+            --speed, --start-time and --clock-origin to stamp them with the fleet's simulated time.
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The MQTT broker (default: the broker `hatchctl fleet run` recorded).", valueName: "url"))
+    var broker: String?
+
+    @Option(name: .long, help: ArgumentHelp("The credentials.json of `hatchctl broker config`: the service logs in as its fleet service identity.", valueName: "file"))
+    var credentials: String?
+
+    @Option(name: .long, help: ArgumentHelp("The username to log in with (instead of --credentials).", valueName: "name"))
+    var username: String?
+
+    @Option(name: .long, help: ArgumentHelp("The password of --username.", valueName: "password"))
+    var password: String?
+
+    @Option(name: .long, help: ArgumentHelp("With an mqtts:// broker: the CA that signed it (default: the system's CA store).", valueName: "file"))
+    var caFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Where the documents are kept (default: $HATCH_HOME/shadows).", valueName: "dir"))
+    var state: String?
+
+    @Option(name: .long, help: ArgumentHelp("The MQTT client id (two services on one broker need two ids).", valueName: "id"))
+    var clientID = "hatch-shadow-service"
+
+    @OptionGroup var clock: ClockOptions
+
+    @OptionGroup var output: OutputOptions
+
+    @OptionGroup var logging: LogOptions
+
+    func validate() throws {
+        if credentials != nil && (username != nil || password != nil) {
+            throw ValidationError("--credentials names the service's username and password already; give either it or --username/--password.")
+        }
+        if password != nil && username == nil { throw ValidationError("--password needs --username.") }
+        if clientID.isEmpty { throw ValidationError("--client-id must not be empty.") }
+    }
+
+    func run() async throws {
+        let console = Console(json: output.json)
+        let logger = logging.bootstrap(json: output.json, label: "hatch.shadow-service")
+        try await console.run {
+            let service: ShadowService
+            do {
+                service = try ShadowService(configuration: try serviceConfiguration(logger: logger))
+            } catch let error as ShadowServiceError {
+                throw HatchctlError.invalidArgument(error.description)
+            }
+            try await ShadowServiceLifecycle.run(service: service, logger: logger)
+        }
+    }
+
+    /// The broker, identity and folder to serve with: `--credentials` (its fleet service identity),
+    /// else `--username`/`--password`, else anonymous; the URL from `--broker` or the broker record.
+    private func serviceConfiguration(logger: Logger) throws -> ShadowServiceConfiguration {
+        guard let urlText = try broker ?? BrokerRecord.load()?.url else {
+            throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path)
+        }
+        let url: MQTTBrokerURL
+        do {
+            url = try MQTTBrokerURL(urlText)
+        } catch {
+            throw HatchctlError.invalidArgument("--broker: \(urlText) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
+        }
+        var identity = username.map { MQTTCredentials(username: $0, password: password) }
+        var tls: MQTTTLSConfiguration? = url.usesTLS ? MQTTTLSConfiguration(caFile: caFile) : nil
+        if let credentials {
+            let file = URL(fileURLWithPath: credentials)
+            let service = try BrokerCredentialsFile.load(from: file).fleetCredentials(relativeTo: file.deletingLastPathComponent(), usesTLS: url.usesTLS)
+            identity = service.service?.credentials ?? nil
+            if url.usesTLS, let serviceTLS = service.serviceTLS { tls = serviceTLS }
+            if let caFile { tls?.caFile = caFile }
+        }
+        let folder = state.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? BrokerRecord.homeDirectory().appendingPathComponent("shadows", isDirectory: true)
+        let simulated = clock.makeClock()
+        return ShadowServiceConfiguration(broker: url, credentials: identity, tls: tls, clientID: clientID, stateDirectory: folder,
+                                          now: { simulated.now }, logger: logger)
+    }
+}
