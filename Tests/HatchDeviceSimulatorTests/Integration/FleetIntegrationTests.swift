@@ -63,7 +63,8 @@ struct FleetIntegrationTests {
         try await fleet.start()
         let nursery = try #require(fleet.device("Nursery"))
         let shadow = Topics.Shadow(nursery.thingName)
-        await fleet.inject(FaultInjection(kind: .offline(seconds: 3), target: .devices(["Nursery"])))
+        // Away long enough that the replies below arrive before it is back, even on a busy machine.
+        await fleet.inject(FaultInjection(kind: .offline(seconds: 10), target: .devices(["Nursery"])))
         #expect(await nursery.isOnline == false)
         let subscriber = try RawSubscriber(port: broker.port, topics: [shadow.updateAccepted, shadow.getAccepted], count: 2)
         try await subscriber.waitUntilSubscribed()
@@ -78,7 +79,7 @@ struct FleetIntegrationTests {
         #expect(await nursery.isOnline == false, "answered by the fleet's shadow service, not the device")
 
         var online = false
-        for _ in 0..<100 where !online {
+        for _ in 0..<250 where !online {
             try await Task.sleep(for: .milliseconds(100))
             online = await nursery.isOnline
         }
