@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The process's open-file limit. Every session holds one socket, so 10,000 sessions need the soft
 /// `RLIMIT_NOFILE` raised; an event loop raises it to the hard limit once, when it starts.
@@ -24,11 +25,18 @@ public enum FileDescriptorLimit {
     }
 
     /// Raises the soft limit to `target` (or to the hard limit when `target` is nil or higher) and
-    /// returns the soft limit in force afterwards. Never lowers it.
+    /// returns the soft limit in force afterwards. Never lowers it. A `target` above the hard limit
+    /// also raises the hard limit when the process may (root, or `CAP_SYS_RESOURCE` on Linux).
     @discardableResult
     public static func raise(to target: Int? = nil) -> Int {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 0 }
+        if let target, rlim_t(max(0, target)) > limit.rlim_max, rlim_t(target) <= perProcessCeiling {
+            var raised = limit
+            raised.rlim_max = rlim_t(target)
+            raised.rlim_cur = rlim_t(target)
+            if setrlimit(resource, &raised) == 0 { return current.soft }
+        }
         let ceiling = min(limit.rlim_max, perProcessCeiling)
         let wanted = min(target.map { rlim_t(max(0, $0)) } ?? ceiling, ceiling)
         if wanted > limit.rlim_cur {
@@ -38,14 +46,26 @@ public enum FileDescriptorLimit {
         return current.soft
     }
 
-    /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`);
-    /// no ceiling beyond the hard limit on Linux.
+    /// Raises the limit to at least `needed` descriptors (see ``raise(to:)``), or throws
+    /// ``MQTTError/tooManyOpenFiles(limit:)`` naming `ulimit -n` when the hard limit does not allow it.
+    public static func require(_ needed: Int) throws(MQTTError) {
+        let soft = raise(to: needed)
+        if soft < needed { throw .tooManyOpenFiles(limit: soft) }
+    }
+
+    /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`,
+    /// Linux's `fs.nr_open`).
     private static var perProcessCeiling: rlim_t {
         #if canImport(Darwin)
         var perProcess: Int32 = 0
         var size = MemoryLayout<Int32>.size
         if sysctlbyname("kern.maxfilesperproc", &perProcess, &size, nil, 0) == 0, perProcess > 0 {
             return rlim_t(perProcess)
+        }
+        #elseif os(Linux)
+        if let text = try? String(contentsOfFile: "/proc/sys/fs/nr_open", encoding: .utf8),
+           let value = rlim_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return value
         }
         #endif
         return rlim_t.max
