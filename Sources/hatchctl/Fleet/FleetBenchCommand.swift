@@ -50,9 +50,11 @@ struct FleetBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let progress = BenchProgress(quiet: false)
-        // One socket per device (the fleet, then the ceiling's clients), and as many in the broker.
-        try FileDescriptorLimit.require(max(devices, roundTripDevices) + 4096)
-        let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: devices * 2 + 4096))
+        // One socket per device (the fleet, then the ceiling's clients, never both at once), and as
+        // many in the broker; a few hundred more for everything else.
+        let descriptors = max(devices, roundTripDevices) + 512
+        try FileDescriptorLimit.require(descriptors)
+        let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: descriptors))
         defer { broker.stop() }
         let url = try MQTTBrokerURL(broker.url)
         progress.say("private mosquitto at \(broker.url)")
