@@ -16,10 +16,9 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Counts changes to `state.reported` (updates that carry it, deletes), so a device can tell
     /// whether anyone but itself wrote there since its last report.
     public private(set) var reportedGeneration = 0
-    /// Encoded sections of `state.reported` and `metadata.reported`: `/update/documents` re-encodes
-    /// only what an update touched.
-    private var reportedSections = SectionEncodingCache()
-    private var reportedMetadataSections = SectionEncodingCache()
+    /// The document as last encoded for `/update/documents`: the next update's `previous` as it is,
+    /// and its `current` re-encoding only the sections the update touched.
+    private var encoding = DocumentEncodingCache()
 
     /// Creates the service over a stored document.
     public init(document: ShadowDocument = ShadowDocument(), recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()) {
@@ -105,7 +104,7 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        let previous = encodeDocument()
+        let previous = encoding.encoded(document)
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         let reportedMetadata = reported.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
@@ -114,19 +113,20 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         if let reported, let reportedMetadata {
             if Self.merge(reported, into: &document.reported) {
-                reportedSections.invalidate(touchedBy: reported)
+                encoding.invalidate(touchedBy: reported, metadata: false)
             } else {
-                reportedSections.reset()
+                encoding.reset(metadata: false)
             }
             if Self.merge(reportedMetadata, into: &document.reportedMetadata) {
-                reportedMetadataSections.invalidate(touchedBy: reportedMetadata)
+                encoding.invalidate(touchedBy: reportedMetadata, metadata: true)
             } else {
-                reportedMetadataSections.reset()
+                encoding.reset(metadata: true)
             }
             reportedGeneration += 1
         }
         document.version += 1
-        let current = encodeDocument()
+        encoding.documentChanged()
+        let current = encoding.encoded(document)
 
         var requestState: [String: JSONValue] = [:]
         var requestMetadata: [String: JSONValue] = [:]
@@ -180,51 +180,24 @@ public struct DeviceShadow: Sendable, Hashable {
         return true
     }
 
-    /// The document as `/update/documents` shows it (`documentsNode`), with cached reported sections.
-    private mutating func encodeDocument() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
-        func node(_ name: String, desired: JSONValue?, reported: JSONValue?, cache: inout SectionEncodingCache) {
-            bytes.append(contentsOf: "\"\(name)\":{".utf8)
-            if let desired {
-                bytes.append(contentsOf: #""desired":"#.utf8)
-                desired.write(into: &bytes)
-            }
-            if let reported {
-                if desired != nil { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: #""reported":"#.utf8)
-                cache.write(reported, into: &bytes)
-            }
-            bytes.append(UInt8(ascii: "}"))
-        }
-        bytes.append(UInt8(ascii: "{"))
-        node("metadata", desired: document.desiredMetadata, reported: document.reportedMetadata, cache: &reportedMetadataSections)
-        bytes.append(UInt8(ascii: ","))
-        node("state", desired: document.desired, reported: document.reported, cache: &reportedSections)
-        bytes.append(contentsOf: #","version":"#.utf8)
-        bytes.append(contentsOf: String(document.version).utf8)
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
-    }
-
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
     private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(previous.count + current.count + 120)
-        bytes.append(UInt8(ascii: "{"))
+        var head: [UInt8] = [UInt8(ascii: "{")]
         if let token {
-            bytes.append(contentsOf: #""clientToken":"#.utf8)
-            JSONValue.string(token).write(into: &bytes)
-            bytes.append(UInt8(ascii: ","))
+            head.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.string(token).write(into: &head)
+            head.append(UInt8(ascii: ","))
         }
-        bytes.append(contentsOf: #""current":"#.utf8)
-        bytes.append(contentsOf: current)
-        bytes.append(contentsOf: #","previous":"#.utf8)
-        bytes.append(contentsOf: previous)
-        bytes.append(contentsOf: #","timestamp":"#.utf8)
-        bytes.append(contentsOf: String(timestamp).utf8)
-        bytes.append(UInt8(ascii: "}"))
-        return Data(bytes)
+        head.append(contentsOf: #""current":"#.utf8)
+        var data = Data(capacity: head.count + previous.count + current.count + 40)
+        data.append(contentsOf: head)
+        data.append(contentsOf: current)
+        data.append(contentsOf: #","previous":"#.utf8)
+        data.append(contentsOf: previous)
+        data.append(contentsOf: #","timestamp":"#.utf8)
+        data.append(contentsOf: String(timestamp).utf8)
+        data.append(UInt8(ascii: "}"))
+        return data
     }
 
     /// Handles a `shadow/delete` request.
@@ -240,8 +213,7 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let version = document.version
         document = ShadowDocument(version: version)
-        reportedSections.reset()
-        reportedMetadataSections.reset()
+        encoding.reset()
         reportedGeneration += 1
         var reply: [String: JSONValue] = ["version": .int(version), "timestamp": .int(timestamp)]
         if let token { reply["clientToken"] = .string(token) }
