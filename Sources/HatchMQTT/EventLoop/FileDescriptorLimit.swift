@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The process's open-file limit. Every session holds one socket, so 10,000 sessions need the soft
 /// `RLIMIT_NOFILE` raised; an event loop raises it to the hard limit once, when it starts.
@@ -53,19 +52,14 @@ public enum FileDescriptorLimit {
         if soft < needed { throw .tooManyOpenFiles(limit: soft) }
     }
 
-    /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`,
-    /// Linux's `fs.nr_open`).
+    /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`);
+    /// on Linux `setrlimit` itself refuses more than `fs.nr_open`.
     private static var perProcessCeiling: rlim_t {
         #if canImport(Darwin)
         var perProcess: Int32 = 0
         var size = MemoryLayout<Int32>.size
         if sysctlbyname("kern.maxfilesperproc", &perProcess, &size, nil, 0) == 0, perProcess > 0 {
             return rlim_t(perProcess)
-        }
-        #elseif os(Linux)
-        if let text = try? String(contentsOfFile: "/proc/sys/fs/nr_open", encoding: .utf8),
-           let value = rlim_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            return value
         }
         #endif
         return rlim_t.max
