@@ -182,22 +182,22 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
     private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
-        var head: [UInt8] = [UInt8(ascii: "{")]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(previous.count + current.count + 120)
+        bytes.append(UInt8(ascii: "{"))
         if let token {
-            head.append(contentsOf: #""clientToken":"#.utf8)
-            JSONValue.string(token).write(into: &head)
-            head.append(UInt8(ascii: ","))
+            bytes.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.string(token).write(into: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
-        head.append(contentsOf: #""current":"#.utf8)
-        var data = Data(capacity: head.count + previous.count + current.count + 40)
-        data.append(contentsOf: head)
-        data.append(contentsOf: current)
-        data.append(contentsOf: #","previous":"#.utf8)
-        data.append(contentsOf: previous)
-        data.append(contentsOf: #","timestamp":"#.utf8)
-        data.append(contentsOf: String(timestamp).utf8)
-        data.append(UInt8(ascii: "}"))
-        return data
+        bytes.append(contentsOf: #""current":"#.utf8)
+        bytes.append(contentsOf: current)
+        bytes.append(contentsOf: #","previous":"#.utf8)
+        bytes.append(contentsOf: previous)
+        bytes.append(contentsOf: #","timestamp":"#.utf8)
+        JSONValue.writeInteger(timestamp, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// Handles a `shadow/delete` request.
