@@ -128,23 +128,10 @@ public struct DeviceShadow: Sendable, Hashable {
         encoding.documentChanged()
         let current = encoding.encoded(document)
 
-        var requestState: [String: JSONValue] = [:]
-        var requestMetadata: [String: JSONValue] = [:]
-        if let desired, let desiredMetadata {
-            requestState["desired"] = desired
-            requestMetadata["desired"] = desiredMetadata
-        }
-        if let reported, let reportedMetadata {
-            requestState["reported"] = reported
-            requestMetadata["reported"] = reportedMetadata
-        }
-        var accepted: [String: JSONValue] = [
-            "state": .object(requestState), "metadata": .object(requestMetadata),
-            "version": .int(document.version), "timestamp": .int(timestamp),
-        ]
-        if let token { accepted["clientToken"] = .string(token) }
         var publications = [
-            ShadowPublication(.updateAccepted, .object(accepted)),
+            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired.map { ($0, desiredMetadata ?? .null) },
+                                                                      reported: reported.map { ($0, reportedMetadata ?? .null) },
+                                                                      version: document.version, timestamp: timestamp, token: token)),
             ShadowPublication(.updateDocuments, encoded: Self.documents(previous: previous, current: current, timestamp: timestamp, token: token)),
         ]
 
@@ -178,6 +165,44 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         node = merged == .emptyObject ? nil : merged
         return true
+    }
+
+    /// The `/update/accepted` payload of an applied update, written straight as bytes (sorted keys,
+    /// as ``JSONValue/jsonData`` would write the object): the request's state and its metadata,
+    /// the version and the timestamp, and the echoed `clientToken`.
+    private static func accepted(desired: (JSONValue, JSONValue)?, reported: (JSONValue, JSONValue)?, version: Int, timestamp: Int,
+                                 token: String?) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        bytes.append(UInt8(ascii: "{"))
+        if let token {
+            bytes.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.string(token).write(into: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        func node(_ name: String, _ part: (JSONValue, JSONValue) -> JSONValue) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: #"":{"#.utf8)
+            if let desired {
+                bytes.append(contentsOf: #""desired":"#.utf8)
+                part(desired.0, desired.1).write(into: &bytes)
+            }
+            if let reported {
+                if desired != nil { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: #""reported":"#.utf8)
+                part(reported.0, reported.1).write(into: &bytes)
+            }
+            bytes.append(contentsOf: "},".utf8)
+        }
+        node("metadata") { $1 }
+        node("state") { value, _ in value }
+        bytes.append(contentsOf: #""timestamp":"#.utf8)
+        JSONValue.writeInteger(timestamp, into: &bytes)
+        bytes.append(contentsOf: #","version":"#.utf8)
+        JSONValue.writeInteger(version, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
