@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
         .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
+        .executable(name: "hatch-engine-bench", targets: ["hatch-engine-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
@@ -256,6 +257,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The device engine alone, timed and counted (`Scripts/callgrind-fleet.sh`).
+        .executableTarget(name: "hatch-engine-bench", dependencies: ["HatchDeviceSimulator"]),
         // MARK: - Fuzzing
 
         // libFuzzer targets over the payload parsers (`make fuzz`). An ordinary build replays files

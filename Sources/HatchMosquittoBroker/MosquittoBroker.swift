@@ -159,11 +159,18 @@ public final class MosquittoBroker: Sendable {
         try await launch()
     }
 
+    /// The launcher shell's exit status when the broker's open-file limit cannot be raised.
+    private static let openFileLimitStatus: Int32 = 75
+
     private func launch() async throws {
         let started = ChildProcess()
         started.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The soft limit, else soft and hard together (root may raise the hard limit); when neither
+        // is allowed the shell exits with `openFileLimitStatus` instead of starting a broker that
+        // refuses connections later.
         let limit = options.fileDescriptorLimit.map(String.init) ?? "$(ulimit -H -n)"
-        started.arguments = ["-c", "ulimit -S -n \(limit) 2>/dev/null; exec \"$0\" -c \"$1\"", executable, configPath]
+        started.arguments = ["-c", "ulimit -S -n \(limit) 2>/dev/null || ulimit -n \(limit) 2>/dev/null || exit \(Self.openFileLimitStatus); "
+                             + "exec \"$0\" -c \"$1\"", executable, configPath]
         started.standardOutput = FileHandle.nullDevice
         started.standardError = FileHandle.nullDevice
         started.standardInput = FileHandle.nullDevice
@@ -178,6 +185,9 @@ public final class MosquittoBroker: Sendable {
             if !started.isRunning {
                 started.waitUntilExit()
                 process.withLock { $0 = nil }
+                if started.terminationStatus == Self.openFileLimitStatus, let needed = options.fileDescriptorLimit {
+                    throw MosquittoBrokerError.openFileLimitTooLow(needed: needed)
+                }
                 throw MosquittoBrokerError.exitedDuringStartup(status: started.terminationStatus, log: log)
             }
             if LoopbackPort.accepts(port) && (tlsPort.map(LoopbackPort.accepts) ?? true) { return }

@@ -10,6 +10,8 @@ public enum MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
     case startupTimedOut(port: Int, log: String)
     /// A helper step (free port, temp dir, password file) failed.
     case setupFailed(String)
+    /// The broker needs more open files than the hard limit allows (one per client connection).
+    case openFileLimitTooLow(needed: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,9 @@ public enum MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
             return "mosquitto exited with status \(status) while starting; check the generated configuration. Broker log:\n\(log)"
         case .startupTimedOut(let port, let log):
             return "mosquitto did not accept connections on 127.0.0.1:\(port) in time; the machine may be overloaded. Broker log:\n\(log)"
+        case .openFileLimitTooLow(let needed):
+            return "mosquitto needs \(needed) open files (one per client), more than the hard limit allows; raise it with "
+                + "`ulimit -n \(needed)` as root (or in /etc/security/limits.conf) and run again, or use fewer devices"
         case .setupFailed(let message):
             return "could not prepare a private mosquitto: \(message)"
         }

@@ -69,7 +69,7 @@ extension JSONValue {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .int(let value): Self.writeInteger(value, into: &output)
         case .double(let value):
             if value.isFinite {
                 output.append(contentsOf: Array(String(value).utf8))
@@ -104,14 +104,36 @@ extension JSONValue {
         }
     }
 
+    /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers).
+    public static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+        if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
     private static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        let utf8 = string.utf8
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output.append(contentsOf: utf8)
+        var string = string
+        let plain = string.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
             output.append(UInt8(ascii: "\""))
             return
         }
+        let utf8 = string.utf8
         for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])

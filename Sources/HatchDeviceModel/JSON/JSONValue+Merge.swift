@@ -9,6 +9,13 @@ extension JSONValue {
         }
         var fields: [String: JSONValue] = [:]
         if case .object(let existing) = self {
+            // A patch that replaces every field with a plain value (a metadata leaf's new
+            // `{"timestamp": N}`) is the result itself: share it instead of copying field by field.
+            if existing.count <= patchFields.count, patchFields.values.allSatisfy(\.isPlainValue),
+               existing.keys.allSatisfy({ patchFields[$0] != nil }) {
+                self = patch
+                return
+            }
             fields = existing
             self = .null  // the only reference left is `fields`: nested objects merge in place
         }
@@ -22,6 +29,24 @@ extension JSONValue {
             }
         }
         self = .object(fields)
+    }
+
+    /// Whether a `null` appears anywhere inside (this value included).
+    var containsNull: Bool {
+        switch self {
+        case .null: return true
+        case .bool, .int, .double, .string: return false
+        case .array(let values): return values.contains { $0.containsNull }
+        case .object(let fields): return fields.values.contains { $0.containsNull }
+        }
+    }
+
+    /// Whether this is neither an object nor an array nor `null` (merging it replaces the old value whole).
+    var isPlainValue: Bool {
+        switch self {
+        case .bool, .int, .double, .string: return true
+        case .null, .array, .object: return false
+        }
     }
 
     /// Whether merging this patch can leave empty objects behind (it holds a `null` or a `{}`), so
@@ -43,6 +68,8 @@ extension JSONValue {
 
     /// A copy without `null` fields anywhere inside objects; empty objects that only held nulls stay `{}`.
     public func removingNulls() -> JSONValue {
+        // Most values hold no null: keep them as they are (no copy of their storage).
+        guard containsNull else { return self }
         switch self {
         case .object(let fields):
             var result: [String: JSONValue] = [:]
@@ -91,14 +118,20 @@ extension JSONValue {
     }
 
     /// A copy where every leaf is replaced by `{"timestamp": timestamp}`, as AWS builds shadow metadata.
+    /// The leaves share one dictionary (copy-on-write), so a stored metadata tree costs one
+    /// allocation per object rather than one per field.
     public func metadata(timestamp: Int) -> JSONValue {
+        metadata(leaf: ["timestamp": .int(timestamp)])
+    }
+
+    private func metadata(leaf: JSONValue) -> JSONValue {
         switch self {
         case .object(let fields):
-            return .object(fields.mapValues { $0.isNull ? .null : $0.metadata(timestamp: timestamp) })
+            return .object(fields.mapValues { $0.isNull ? .null : $0.metadata(leaf: leaf) })
         case .array(let values):
-            return .array(values.map { $0.metadata(timestamp: timestamp) })
+            return .array(values.map { $0.metadata(leaf: leaf) })
         default:
-            return ["timestamp": .int(timestamp)]
+            return leaf
         }
     }
 

@@ -5,39 +5,55 @@ import HatchDeviceModel
 /// Assistant shows `rF`), so every device reports them; the shapes follow public captures of a
 /// Rest+ 2nd gen and a Restore 2 and the reported-state types of `homebridge-hatch-baby-rest`.
 public enum FirmwareFields {
-    /// The fields `profile`'s device reports.
+    /// The fields `profile`'s device reports. The constant parts are shared by every device
+    /// (copy-on-write), so 100,000 devices do not keep 100,000 copies of them.
     public static func reported(by profile: DeviceProfile) -> [String: JSONValue] {
         let product = profile.product
         let seed = profile.seed
         let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
-        var fields: [String: JSONValue] = [
-            "env": "prod",
-            "timer": ["s": "2026-01-01 00:00:00", "d": 0],
-            "streaming": ["status": "none"],
-            "rF": ["v": .string(profile.firmware), "i": true,
-                   "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")],
-            "REX": ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"],
-            "owned": true,
-            "LWTP": false,
-            "logging": 21,
-            "debug": 0,
-            "lucky": .int(Int((seed >> 17) % 65_536)),
-            "LDR": "OK",
-        ]
-        if product == .restMini {
-            fields["playNext"] = ["enabled": false,
-                                  "sound": ["id": 0, "v": 0, "mute": false, "url": "", "duration": 0,
-                                            "until": "indefinite", "ignoreVolume": false]]
-        } else {
-            fields["dataVersion"] = "20260101000000000"
-            fields["sleepScene"] = ["srId": 0, "enabled": false]
-        }
-        if product == .restoreV4 || product == .restoreV5 {
-            fields["knockThreshold"] = 20
-            fields["knockDuration"] = 0
-            fields["activeTap"] = true
-            fields["knockAxis"] = 1
-        }
+        var fields = constant(for: product)
+        fields["rF"] = ["v": .string(profile.firmware), "i": true,
+                        "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")]
+        fields["REX"] = ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"]
+        fields["lucky"] = .int(Int((seed >> 17) % 65_536))
         return fields
     }
+
+    /// The fields every device of `product` reports alike.
+    private static func constant(for product: HardwareProduct) -> [String: JSONValue] {
+        switch product {
+        case .restMini: return restMini
+        case .restoreV4, .restoreV5: return restore
+        default: return others
+        }
+    }
+
+    private static let common: [String: JSONValue] = [
+        "env": "prod",
+        "timer": ["s": "2026-01-01 00:00:00", "d": 0],
+        "streaming": ["status": "none"],
+        "owned": true,
+        "LWTP": false,
+        "logging": 21,
+        "debug": 0,
+        "LDR": "OK",
+    ]
+
+    private static let restMini = common.merging([
+        "playNext": ["enabled": false,
+                     "sound": ["id": 0, "v": 0, "mute": false, "url": "", "duration": 0,
+                               "until": "indefinite", "ignoreVolume": false]],
+    ]) { $1 }
+
+    private static let others = common.merging([
+        "dataVersion": "20260101000000000",
+        "sleepScene": ["srId": 0, "enabled": false],
+    ]) { $1 }
+
+    private static let restore = others.merging([
+        "knockThreshold": 20,
+        "knockDuration": 0,
+        "activeTap": true,
+        "knockAxis": 1,
+    ]) { $1 }
 }

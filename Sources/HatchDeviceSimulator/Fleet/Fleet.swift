@@ -50,8 +50,9 @@ public final class Fleet: Sendable {
             eventContinuation.yield(FleetEvent(thing: nil, message: "state folder: removed \(removed.count) temporary file(s) of an interrupted save"))
         }
         let continuation = eventContinuation
+        let sources = SourceAddressRotation(configuration.sourceAddresses)
         let dependencies = SimulatedDevice.Dependencies(
-            clock: configuration.clock, makeSession: { MQTTSession(configuration: $0, eventLoop: eventLoop) },
+            clock: configuration.clock, makeSession: { MQTTSession(configuration: sources.assign($0), eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
             credentials: configuration.credentials, telemetry: configuration.telemetry, keepAlive: configuration.keepAlive,
             requestObserver: configuration.requestObserver, shadowService: configuration.shadowService)

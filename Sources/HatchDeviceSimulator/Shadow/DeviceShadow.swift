@@ -16,10 +16,9 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Counts changes to `state.reported` (updates that carry it, deletes), so a device can tell
     /// whether anyone but itself wrote there since its last report.
     public private(set) var reportedGeneration = 0
-    /// Encoded sections of `state.reported` and `metadata.reported`: `/update/documents` re-encodes
-    /// only what an update touched.
-    private var reportedSections = SectionEncodingCache()
-    private var reportedMetadataSections = SectionEncodingCache()
+    /// The document as last encoded for `/update/documents`: the next update's `previous` as it is,
+    /// and its `current` re-encoding only the sections the update touched.
+    private var encoding = DocumentEncodingCache()
 
     /// Creates the service over a stored document.
     public init(document: ShadowDocument = ShadowDocument(), recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()) {
@@ -114,7 +113,7 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        let previous = encodeDocument()
+        let previous = encoding.encoded(document)
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         let reportedMetadata = reported.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
@@ -123,37 +122,25 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         if let reported, let reportedMetadata {
             if Self.merge(reported, into: &document.reported) {
-                reportedSections.invalidate(touchedBy: reported)
+                encoding.invalidate(touchedBy: reported, metadata: false)
             } else {
-                reportedSections.reset()
+                encoding.reset(metadata: false)
             }
             if Self.merge(reportedMetadata, into: &document.reportedMetadata) {
-                reportedMetadataSections.invalidate(touchedBy: reportedMetadata)
+                encoding.invalidate(touchedBy: reportedMetadata, metadata: true)
             } else {
-                reportedMetadataSections.reset()
+                encoding.reset(metadata: true)
             }
             reportedGeneration += 1
         }
         document.version += 1
-        let current = encodeDocument()
+        encoding.documentChanged()
+        let current = encoding.encoded(document)
 
-        var requestState: [String: JSONValue] = [:]
-        var requestMetadata: [String: JSONValue] = [:]
-        if let desired, let desiredMetadata {
-            requestState["desired"] = desired
-            requestMetadata["desired"] = desiredMetadata
-        }
-        if let reported, let reportedMetadata {
-            requestState["reported"] = reported
-            requestMetadata["reported"] = reportedMetadata
-        }
-        var accepted: [String: JSONValue] = [
-            "state": .object(requestState), "metadata": .object(requestMetadata),
-            "version": .int(document.version), "timestamp": .int(timestamp),
-        ]
-        if let token { accepted["clientToken"] = .string(token) }
         var publications = [
-            ShadowPublication(.updateAccepted, .object(accepted)),
+            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired.map { ($0, desiredMetadata ?? .null) },
+                                                                      reported: reported.map { ($0, reportedMetadata ?? .null) },
+                                                                      version: document.version, timestamp: timestamp, token: token)),
             ShadowPublication(.updateDocuments, encoded: Self.documents(previous: previous, current: current, timestamp: timestamp, token: token)),
         ]
 
@@ -189,31 +176,42 @@ public struct DeviceShadow: Sendable, Hashable {
         return true
     }
 
-    /// The document as `/update/documents` shows it (`documentsNode`), with cached reported sections.
-    private mutating func encodeDocument() -> [UInt8] {
+    /// The `/update/accepted` payload of an applied update, written straight as bytes (sorted keys,
+    /// as ``JSONValue/jsonData`` would write the object): the request's state and its metadata,
+    /// the version and the timestamp, and the echoed `clientToken`.
+    private static func accepted(desired: (JSONValue, JSONValue)?, reported: (JSONValue, JSONValue)?, version: Int, timestamp: Int,
+                                 token: String?) -> Data {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
-        func node(_ name: String, desired: JSONValue?, reported: JSONValue?, cache: inout SectionEncodingCache) {
-            bytes.append(contentsOf: "\"\(name)\":{".utf8)
+        bytes.reserveCapacity(1024)
+        bytes.append(UInt8(ascii: "{"))
+        if let token {
+            bytes.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.string(token).write(into: &bytes)
+            bytes.append(UInt8(ascii: ","))
+        }
+        func node(_ name: String, _ part: (JSONValue, JSONValue) -> JSONValue) {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(contentsOf: #"":{"#.utf8)
             if let desired {
                 bytes.append(contentsOf: #""desired":"#.utf8)
-                desired.write(into: &bytes)
+                part(desired.0, desired.1).write(into: &bytes)
             }
             if let reported {
                 if desired != nil { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: #""reported":"#.utf8)
-                cache.write(reported, into: &bytes)
+                part(reported.0, reported.1).write(into: &bytes)
             }
-            bytes.append(UInt8(ascii: "}"))
+            bytes.append(contentsOf: "},".utf8)
         }
-        bytes.append(UInt8(ascii: "{"))
-        node("metadata", desired: document.desiredMetadata, reported: document.reportedMetadata, cache: &reportedMetadataSections)
-        bytes.append(UInt8(ascii: ","))
-        node("state", desired: document.desired, reported: document.reported, cache: &reportedSections)
+        node("metadata") { $1 }
+        node("state") { value, _ in value }
+        bytes.append(contentsOf: #""timestamp":"#.utf8)
+        JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(contentsOf: #","version":"#.utf8)
-        bytes.append(contentsOf: String(document.version).utf8)
+        JSONValue.writeInteger(version, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
@@ -231,9 +229,9 @@ public struct DeviceShadow: Sendable, Hashable {
         bytes.append(contentsOf: #","previous":"#.utf8)
         bytes.append(contentsOf: previous)
         bytes.append(contentsOf: #","timestamp":"#.utf8)
-        bytes.append(contentsOf: String(timestamp).utf8)
+        JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return Data(bytes)
+        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
     /// Handles a `shadow/delete` request.
@@ -249,8 +247,7 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let version = document.version
         document = ShadowDocument(version: version)
-        reportedSections.reset()
-        reportedMetadataSections.reset()
+        encoding.reset()
         reportedGeneration += 1
         var reply: [String: JSONValue] = ["version": .int(version), "timestamp": .int(timestamp)]
         if let token { reply["clientToken"] = .string(token) }

@@ -28,6 +28,10 @@ public struct MQTTConfiguration: Sendable {
     /// The most QoS 0 messages that may wait for the socket; a publish beyond it waits until half
     /// of them are written, so a publisher faster than the network cannot exhaust memory.
     public var qos0QueueLimit: Int
+    /// The local address the connection is made from (e.g. `127.0.0.2`), or `nil` to let the system
+    /// choose. One source address gives at most about 28,000 connections to one broker port (the
+    /// ephemeral port range), so a process that opens more spreads them over several addresses.
+    public var bindAddress: String?
 
     /// Creates a session configuration.
     public init(
@@ -42,7 +46,8 @@ public struct MQTTConfiguration: Sendable {
         reconnect: MQTTReconnectPolicy = .default,
         tcpNoDelay: Bool = true,
         connectTimeout: Duration = .seconds(15),
-        qos0QueueLimit: Int = 10_000
+        qos0QueueLimit: Int = 10_000,
+        bindAddress: String? = nil
     ) {
         self.broker = broker
         self.clientID = clientID
@@ -56,5 +61,6 @@ public struct MQTTConfiguration: Sendable {
         self.tcpNoDelay = tcpNoDelay
         self.connectTimeout = connectTimeout
         self.qos0QueueLimit = max(1, qos0QueueLimit)
+        self.bindAddress = bindAddress
     }
 }

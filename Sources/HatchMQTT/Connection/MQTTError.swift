@@ -30,6 +30,11 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
     case subscriptionRejected(filter: String)
     /// The session was disconnected by the client while the operation was pending.
     case sessionClosed
+    /// The process may open no more files (`EMFILE`/`ENFILE`): every session needs a socket.
+    case tooManyOpenFiles(limit: Int)
+    /// No local port was free for another connection from this source address (`EADDRNOTAVAIL`), or
+    /// the bind address is not an address of this machine.
+    case noLocalPort(bindAddress: String?, host: String, port: Int)
     /// A libmosquitto error without a more specific meaning.
     case library(code: Int, message: String)
 
@@ -65,6 +70,12 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the broker refused the subscription to '\(filter)'; check the broker's ACL for this client"
         case .sessionClosed:
             return "the session was disconnected while the operation was pending; connect again and retry"
+        case .tooManyOpenFiles(let limit):
+            return "too many open files (the limit is \(limit)); raise it with `ulimit -n` (its hard limit as root, or in /etc/security/limits.conf) and run again"
+        case .noLocalPort(let bindAddress, let host, let port):
+            let source = bindAddress.map { "source address \($0)" } ?? "the system-chosen source address"
+            return "no free local port from \(source) to \(host):\(port) (about 28,000 connections fit one source address and broker port); "
+                + "spread connections over more source addresses in 127.0.0.0/8 (MQTTConfiguration.bindAddress) or broker ports"
         case .library(let code, let message):
             return "libmosquitto error \(code): \(message)"
         }

@@ -24,11 +24,18 @@ public enum FileDescriptorLimit {
     }
 
     /// Raises the soft limit to `target` (or to the hard limit when `target` is nil or higher) and
-    /// returns the soft limit in force afterwards. Never lowers it.
+    /// returns the soft limit in force afterwards. Never lowers it. A `target` above the hard limit
+    /// also raises the hard limit when the process may (root, or `CAP_SYS_RESOURCE` on Linux).
     @discardableResult
     public static func raise(to target: Int? = nil) -> Int {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 0 }
+        if let target, rlim_t(max(0, target)) > limit.rlim_max, rlim_t(target) <= perProcessCeiling {
+            var raised = limit
+            raised.rlim_max = rlim_t(target)
+            raised.rlim_cur = rlim_t(target)
+            if setrlimit(resource, &raised) == 0 { return current.soft }
+        }
         let ceiling = min(limit.rlim_max, perProcessCeiling)
         let wanted = min(target.map { rlim_t(max(0, $0)) } ?? ceiling, ceiling)
         if wanted > limit.rlim_cur {
@@ -38,8 +45,15 @@ public enum FileDescriptorLimit {
         return current.soft
     }
 
+    /// Raises the limit to at least `needed` descriptors (see ``raise(to:)``), or throws
+    /// ``MQTTError/tooManyOpenFiles(limit:)`` naming `ulimit -n` when the hard limit does not allow it.
+    public static func require(_ needed: Int) throws(MQTTError) {
+        let soft = raise(to: needed)
+        if soft < needed { throw .tooManyOpenFiles(limit: soft) }
+    }
+
     /// The most descriptors the system lets one process open (Darwin's `kern.maxfilesperproc`);
-    /// no ceiling beyond the hard limit on Linux.
+    /// on Linux `setrlimit` itself refuses more than `fs.nr_open`.
     private static var perProcessCeiling: rlim_t {
         #if canImport(Darwin)
         var perProcess: Int32 = 0

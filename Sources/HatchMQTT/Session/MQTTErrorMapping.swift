@@ -26,11 +26,13 @@ enum MQTTErrorMapping {
     }
 
     /// The error for a failed connection attempt or a dropped connection.
-    static func connection(rc: Int32, errno savedErrno: Int32, broker: MQTTBrokerURL) -> MQTTError {
+    static func connection(rc: Int32, errno savedErrno: Int32, broker: MQTTBrokerURL, bindAddress: String? = nil) -> MQTTError {
         switch rc {
         case MOSQ_ERR_ERRNO.rawValue:
             switch savedErrno {
             case ECONNREFUSED: return .connectionRefused(host: broker.host, port: broker.port)
+            case EMFILE, ENFILE: return .tooManyOpenFiles(limit: FileDescriptorLimit.current.soft)
+            case EADDRNOTAVAIL: return .noLocalPort(bindAddress: bindAddress, host: broker.host, port: broker.port)
             case 0: return .connectionLost("the socket closed")
             default: return .connectionLost("\(String(cString: strerror(savedErrno))) (errno \(savedErrno)) talking to \(broker.host):\(broker.port)")
             }

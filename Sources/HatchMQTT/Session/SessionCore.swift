@@ -210,9 +210,9 @@ final class SessionCore: @unchecked Sendable {
             if configuration.protocolVersion == .v5 && !configuration.cleanSession {
                 return connectWithSessionExpiry(keepAlive: keepAlive, generation: generation)
             }
-            let rc = mosquitto_connect_async(mosq, broker.host, Int32(clamping: broker.port), keepAlive)
+            let rc = mosquitto_connect_bind_async(mosq, broker.host, Int32(clamping: broker.port), keepAlive, configuration.bindAddress)
             guard rc == 0 else {
-                return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker))
+                return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker, bindAddress: configuration.bindAddress))
             }
             loop.updateInterest(self)
         }
@@ -238,11 +238,12 @@ final class SessionCore: @unchecked Sendable {
     private func connectWithSessionExpiry(keepAlive: Int32, generation: Int) {
         blockingConnectInProgress = true
         let broker = configuration.broker
+        let bindAddress = configuration.bindAddress
         let thread = Thread { [self] in
             var properties: OpaquePointer?
             _ = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_SESSION_EXPIRY_INTERVAL.rawValue), UInt32.max)
             errno = 0
-            let rc = mosquitto_connect_bind_v5(mosq, broker.host, Int32(clamping: broker.port), keepAlive, nil, properties)
+            let rc = mosquitto_connect_bind_v5(mosq, broker.host, Int32(clamping: broker.port), keepAlive, bindAddress, properties)
             let savedErrno = errno
             mosquitto_property_free_all(&properties)
             loop.execute { [self] in
@@ -256,7 +257,7 @@ final class SessionCore: @unchecked Sendable {
                 if rc != 0 {
                     connectionEnded(attemptTimedOut
                         ? .connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout)
-                        : MQTTErrorMapping.connection(rc: rc, errno: savedErrno, broker: broker))
+                        : MQTTErrorMapping.connection(rc: rc, errno: savedErrno, broker: broker, bindAddress: bindAddress))
                 } else if attemptTimedOut {
                     abortConnection()
                 }

@@ -17,11 +17,25 @@ struct BenchProgress: Sendable {
         Console.write((interactive ? "\r\u{1B}[2K" : "") + prefix + ": " + text + "\n", to: .standardError)
     }
 
-    func bar(_ title: String, _ done: Int, of total: Int) {
-        guard !quiet, interactive else { return }
+    /// A progress bar on a terminal (redrawn in place); elsewhere (a log, `--json` piped on) a line at
+    /// every tenth. With `since`, the seconds so far and the rate. Callers report at least every 100.
+    func bar(_ title: String, _ done: Int, of total: Int, since start: ContinuousClock.Instant? = nil) {
+        guard !quiet else { return }
+        var timing = ""
+        if let start {
+            let elapsed = (ContinuousClock.now - start).seconds
+            timing = String(format: " %.1f s, %.0f/s", elapsed, elapsed > 0 ? Double(done) / elapsed : 0)
+        }
+        guard interactive else {
+            let tenth = max(1, total / 10)
+            if done == total || (done > 0 && done / tenth != max(0, done - 100) / tenth) {
+                say("\(title): \(done)/\(total)\(timing)")
+            }
+            return
+        }
         let width = 30
         let filled = total == 0 ? width : min(width, width * done / total)
         Console.write("\r\u{1B}[2K\(title) [" + String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-                      + "] \(done)/\(total)", to: .standardError)
+                      + "] \(done)/\(total)\(timing)", to: .standardError)
     }
 }

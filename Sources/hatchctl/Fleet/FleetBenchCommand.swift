@@ -50,7 +50,11 @@ struct FleetBenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let progress = BenchProgress(quiet: false)
-        let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: devices * 2 + 4096))
+        // One socket per device (the fleet, then the ceiling's clients, never both at once), and as
+        // many in the broker; a few hundred more for everything else.
+        let descriptors = max(devices, roundTripDevices) + 512
+        try FileDescriptorLimit.require(descriptors)
+        let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: descriptors))
         defer { broker.stop() }
         let url = try MQTTBrokerURL(broker.url)
         progress.say("private mosquitto at \(broker.url)")
@@ -65,11 +69,15 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
         let rawCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: broker.port, connections: devices, seconds: seconds,
-                                             payloadSize: report.averagePayloadBytes) { progress.bar("connecting raw clients", $0, of: devices) }
+                                             payloadSize: report.averagePayloadBytes,
+                                             sourceAddresses: FleetConfiguration.loopbackSourceAddresses(for: devices, block: 2)) {
+            progress.bar("connecting raw clients", $0, of: devices)
+        }
         report.rawConnections = raw.connected
         if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
         report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
         (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
+        report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
         let encoder = JSONEncoder()
@@ -86,18 +94,24 @@ struct FleetBenchCommand: AsyncParsableCommand {
     private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,
                                           progress: BenchProgress) async throws {
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
-        let fleet = try Fleet(configuration: FleetConfiguration(
+        var configuration = FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "bench", loopRoutine: true), broker: url, clock: clock,
-            connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false))
-        let residentBefore = MQTTLoadTest.residentMemoryBytes
+            connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false)
+        configuration.sourceAddresses = FleetConfiguration.loopbackSourceAddresses(for: devices, block: 1)
+        let fleet = try Fleet(configuration: configuration)
+        let residentBefore = ProcessResources.residentMemoryBytes
         let started = ContinuousClock.now
-        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total) }
+        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total, since: started) }
         report.connectSeconds = (ContinuousClock.now - started).seconds
         report.connected = fleet.status().online
-        report.residentMegabytes = Double(MQTTLoadTest.residentMemoryBytes) / 1_048_576
-        report.residentBytesPerDevice = max(0, MQTTLoadTest.residentMemoryBytes - residentBefore) / max(1, devices)
+        let resident = ProcessResources.residentMemoryBytes
+        report.residentMegabytes = Double(resident) / 1_048_576
+        report.residentBytesPerDevice = max(0, resident - residentBefore) / max(1, devices)
+        report.residentKilobytesPerDevice = Double(resident) / 1024 / Double(devices)
+        report.brokerResidentMegabytes = broker.processIdentifier.flatMap(ProcessResources.residentMemoryBytes(of:)).map { Double($0) / 1_048_576 } ?? 0
         report.retainedMessagesAtConnect = fleet.statistics.messagesOut
-        progress.say(String(format: "%d/%d online in %.2f s, %.0f MB resident", report.connected, devices, report.connectSeconds, report.residentMegabytes))
+        progress.say(String(format: "%d/%d online in %.2f s; fleet %.0f MB resident (%.1f KB per device), broker %.0f MB", report.connected, devices,
+                            report.connectSeconds, report.residentMegabytes, report.residentKilobytesPerDevice, report.brokerResidentMegabytes))
 
         try await Task.sleep(for: .seconds(1))
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")

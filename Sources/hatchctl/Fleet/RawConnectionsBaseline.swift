@@ -10,7 +10,8 @@ import Foundation
 enum RawConnectionsBaseline {
     /// Messages handed to the sockets during about `seconds`, the seconds it took, and the
     /// clients that connected (0 messages when none did).
-    static func run(host: String, port: Int, connections: Int, seconds: Double, payloadSize: Int,
+    /// The clients connect from `sourceAddresses` in turn (none: the system chooses), as the fleet's devices do.
+    static func run(host: String, port: Int, connections: Int, seconds: Double, payloadSize: Int, sourceAddresses: [String] = [],
                     progress: (Int) -> Void) -> (messages: Int, seconds: Double, connected: Int, failure: String?) {
         var clients: [OpaquePointer] = []
         clients.reserveCapacity(connections)
@@ -18,7 +19,9 @@ enum RawConnectionsBaseline {
         var failure: String?
         for index in 0..<connections {
             do {
-                clients.append(try RawClient.connect(id: "bench-raw-\(index)", host: host, port: port, releaseSocketPair: true).get())
+                let source = sourceAddresses.isEmpty ? nil : sourceAddresses[index % sourceAddresses.count]
+                clients.append(try RawClient.connect(id: "bench-raw-\(index)", host: host, port: port, bindAddress: source,
+                                                     releaseSocketPair: true).get())
             } catch {
                 failure = "client \(index + 1): \(error)"
                 break
