@@ -39,8 +39,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// `/get/accepted`): the reported generation moves on, so nothing cached about the old one is trusted.
     public mutating func adopt(_ document: ShadowDocument) {
         self.document = document
-        reportedSections.reset()
-        reportedMetadataSections.reset()
+        encoding = DocumentEncodingCache()
         reportedGeneration += 1
     }
 
