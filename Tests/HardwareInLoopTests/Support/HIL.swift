@@ -59,7 +59,7 @@ enum HIL {
         let denied = await target.stop()
         if failure == nil, !cleanupFailures.isEmpty { failure = "clean-up failed: " + cleanupFailures.joined(separator: "; ") }
         if !denied.isEmpty {
-            failure = (failure.map { $0 + "; " } ?? "") + "the broker denied \(denied.count) device publish(es): " + denied.prefix(10).joined(separator: " | ")
+            failure = (failure.map { $0 + "; " } ?? "") + "the broker's log, on the devices' publishes (\(denied.count) line(s)): " + denied.prefix(10).joined(separator: " | ")
         }
 
         report.notApplicable = run.notApplicable

@@ -132,12 +132,16 @@ final class SplitShadowService: Sendable {
 
     private func readiness() -> Int { log.components(separatedBy: "answering shadow requests").count - 1 }
 
-    /// The broker's `Denied PUBLISH` lines from any of `clientIDs`.
+    /// The broker's `Denied PUBLISH` lines from any of `clientIDs`; a line saying the log cannot prove
+    /// anything when it shows no publish received from them at all.
     func deniedPublishes(from clientIDs: [String]) -> [String] {
         let text = (try? String(contentsOf: brokerLog, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").map(String.init).filter { line in
-            line.contains("Denied PUBLISH") && clientIDs.contains { line.contains("from \($0) ") }
+        let lines = text.split(separator: "\n").map(String.init)
+        func fromDevice(_ line: String) -> Bool { clientIDs.contains { line.contains("from \($0) ") } }
+        guard lines.contains(where: { $0.contains("Received PUBLISH") && fromDevice($0) }) else {
+            return ["\(brokerLog.path) shows no PUBLISH received from a device, so it cannot show a denied one"]
         }
+        return lines.filter { $0.contains("Denied PUBLISH") && fromDevice($0) }
     }
 
     /// Removes the configuration folder (the broker and the service must be stopped).
