@@ -203,11 +203,15 @@ interop-split: deps
 	$(INTEROP_SPLIT_SUITE)
 
 ## hil-split: the hardware-in-loop scenarios against the private fleet with its device firmware and its
-## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external), then their table.
+## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external): a broker with an ACL like an AWS IoT
+## policy, `hatchctl shadow-service` as its own process on the fleet's clock, the devices and the
+## controller logged in with their own credentials; a device publish the broker denied fails the
+## scenario. Then their table.
 hil-split: deps-system
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT)
 	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=external HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+		HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
 		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
 		status=$$?; $(HIL_TABLE) || status=1; exit $$status
 

@@ -50,7 +50,7 @@ extension HardwareInLoopTests {
             if let control = run.control(for: "clock jump across the lock window's edge") {
                 let now = Date(timeIntervalSince1970: TimeInterval(settled.state.timestamp))
                 let edge = try nextMoment(of: expected ? original.turnOffAt : original.turnOnAt, after: now, in: clock.timeZone)
-                control.jumpClock(by: edge.timeIntervalSince(control.clock.now) + 30)
+                try await control.jumpClock(by: edge.timeIntervalSince(control.clock.now) + 30)
                 let flipped = try await open.log.first(after: settled.index, "toddlerLockOn flipping at the window's edge", within: .seconds(10)) {
                     $0.reported.toddlerLockOn == !expected
                 }

@@ -58,7 +58,7 @@ extension HardwareInLoopTests {
             // Past the moment step 2 would have begun, nothing may start again.
             let stepEnd = started.state.timestamp + stepSeconds
             if let control = run.control(for: "clock jump past the step's end") {
-                control.jumpClock(by: TimeInterval(stepEnd + 30) - control.clock.now.timeIntervalSince1970)
+                try await control.jumpClock(by: TimeInterval(stepEnd + 30) - control.clock.now.timeIntervalSince1970)
             }
             var later = try await open.session.currentState()
             for _ in 0..<20 where later.timestamp < stepEnd + 30 {

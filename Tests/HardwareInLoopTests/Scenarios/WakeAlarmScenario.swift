@@ -42,7 +42,7 @@ extension HardwareInLoopTests {
 
             if let control = run.control(for: "clock jump to the sunrise") {
                 let gap = sunriseStart.timeIntervalSince(control.clock.now) - 10
-                if gap > 0 { control.jumpClock(by: gap) }
+                if gap > 0 { try await control.jumpClock(by: gap) }
             }
             let mark = open.log.mark
             let first = try await open.log.first(after: mark, "sunrise", within: run.target.realTimeout(simSeconds: wake.date.timeIntervalSince(clock.now))) {
@@ -72,7 +72,7 @@ extension HardwareInLoopTests {
             try await run.waitUntil("the alarm feature showing the snooze", within: .seconds(10)) { alarms.status.name == "snoozed" }
             if let control = run.control(for: "clock jump over the snooze") {
                 let gap = TimeInterval(snoozeStart + snoozeDuration) - control.clock.now.timeIntervalSince1970 - 15
-                if gap > 0 { control.jumpClock(by: gap) }
+                if gap > 0 { try await control.jumpClock(by: gap) }
             }
             let refire = try await open.log.first(after: snoozed.index, "re-fire after the snooze",
                                                   within: run.target.realTimeout(simSeconds: TimeInterval(snoozeDuration))) {

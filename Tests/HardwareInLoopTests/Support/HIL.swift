@@ -56,8 +56,11 @@ enum HIL {
             failure = "\(error)"
         }
         let cleanupFailures = await run.runCleanups()
-        await target.stop()
+        let denied = await target.stop()
         if failure == nil, !cleanupFailures.isEmpty { failure = "clean-up failed: " + cleanupFailures.joined(separator: "; ") }
+        if !denied.isEmpty {
+            failure = (failure.map { $0 + "; " } ?? "") + "the broker's log, on the devices' publishes (\(denied.count) line(s)): " + denied.prefix(10).joined(separator: " | ")
+        }
 
         report.notApplicable = run.notApplicable
         report.simulatedStart = run.simulatedStart

@@ -39,10 +39,11 @@ final class HILTarget: Sendable {
         case .privateFleet(let fleetFile):
             let fleet = try await PrivateFleet.start(fleetFile: fleetFile, startTime: startTime)
             do {
-                let session = try await connectSession(MQTTConfiguration(broker: fleet.brokerURL, clientID: clientID()))
+                let session = try await connectSession(MQTTConfiguration(broker: fleet.brokerURL, clientID: clientID(),
+                                                                         credentials: fleet.controllerCredentials))
                 let composition = try HILComposition(session: session, timeout: .seconds(5))
                 let speed = PrivateFleet.speed
-                let split = PrivateFleet.shadowService == .external ? " split" : ""
+                let split = fleet.split == nil ? "" : ", hatchctl shadow-service process behind the ACL"
                 return HILTarget(kind: "private", label: "private \(fleetFile.lastPathComponent) \(Int(speed))x\(split)", devices: fleet.devices,
                                  session: session, composition: composition, control: fleet, speed: speed)
             } catch {
@@ -65,10 +66,11 @@ final class HILTarget: Sendable {
         }
     }
 
-    /// Disconnects the client and stops a private fleet.
-    func stop() async {
+    /// Disconnects the client and stops a private fleet. Returns what the fleet's broker found wrong:
+    /// its `Denied PUBLISH` lines from a device, with the roles apart.
+    func stop() async -> [String] {
         await session.disconnect()
-        await control?.stop()
+        return await control?.stop() ?? []
     }
 
     /// The first device with everything `required` asks for, preferring the products in `preferring` order.
