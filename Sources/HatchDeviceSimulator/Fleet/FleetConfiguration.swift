@@ -33,7 +33,7 @@ public struct FleetConfiguration: Sendable {
     public var shadowService: ShadowServiceMode
 
     /// Local addresses the devices' connections are made from, in turn (see
-    /// ``MQTTConfiguration/bindAddress``); empty lets the system choose. One source address gives at
+    /// `MQTTConfiguration.bindAddress`); empty lets the system choose. One source address gives at
     /// most about 28,000 connections to one broker port, so larger fleets on one machine spread over
     /// several (``loopbackSourceAddresses(for:block:)``).
     public var sourceAddresses: [String] = []
