@@ -35,14 +35,14 @@ public struct JSONLogHandler: LogHandler {
 
     /// Writes one line.
     public func log(event: LogEvent) {
-        var fields: [String: JSONValue] = [
+        var fields: JSONObject = [
             "timestamp": .string(LogTimestamp.string(now())),
             "level": .string(event.level.rawValue),
             "label": .string(label),
             "message": .string(event.message.description),
         ]
         let merged = mergedMetadata(event.metadata)
-        if !merged.isEmpty { fields["metadata"] = .object(merged.mapValues(Self.json)) }
+        if !merged.isEmpty { fields["metadata"] = .object(JSONObject(merged.mapValues(Self.json))) }
         if let error = event.error { fields["error"] = .string(String(describing: error)) }
         sink.write(JSONValue.object(fields).jsonString + "\n")
     }
@@ -60,7 +60,7 @@ public struct JSONLogHandler: LogHandler {
         switch value {
         case .string(let string): return .string(string)
         case .stringConvertible(let convertible): return .string(convertible.description)
-        case .dictionary(let dictionary): return .object(dictionary.mapValues(json))
+        case .dictionary(let dictionary): return .object(JSONObject(dictionary.mapValues(json)))
         case .array(let array): return .array(array.map(json))
         }
     }

@@ -56,11 +56,11 @@ struct JSONParser {
         guard depth < 512 else { throw failure("nesting too deep") }
         defer { depth -= 1 }
         index += 1
-        var fields: [String: JSONValue] = [:]
+        var fields: [(String, JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(fields)
+            return .emptyObject
         }
         while true {
             skipWhitespace()
@@ -70,7 +70,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            fields[key] = try parseValue()
+            fields.append((key, try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -79,7 +79,7 @@ struct JSONParser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
             index += 1
-            return .object(fields)
+            return .object(JSONObject(fields))
         }
     }
 

@@ -17,7 +17,7 @@ extension JSONValue: Codable {
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode(JSONObject.self))
         }
     }
 
@@ -84,17 +84,14 @@ extension JSONValue {
                 value.write(into: &output)
             }
             output.append(UInt8(ascii: "]"))
-        case .object(let fields) where fields.count == 1:
-            // Shadow metadata is mostly `{"timestamp":N}`: nothing to sort.
-            let field = fields.first!
-            output.append(UInt8(ascii: "{"))
-            Self.writeString(field.key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            field.value.write(into: &output)
+        case .object(let fields) where fields.count == 1 && fields[0].key == "timestamp":
+            // A shadow metadata leaf, the most common object of all.
+            output.append(contentsOf: #"{"timestamp":"#.utf8)
+            fields[0].value.write(into: &output)
             output.append(UInt8(ascii: "}"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
-            for (index, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+            for (index, field) in fields.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(field.key, into: &output)
                 output.append(UInt8(ascii: ":"))

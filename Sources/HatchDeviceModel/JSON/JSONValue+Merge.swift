@@ -7,12 +7,12 @@ extension JSONValue {
             self = patch.removingNulls()
             return
         }
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         if case .object(let existing) = self {
             // A patch that replaces every field with a plain value (a metadata leaf's new
             // `{"timestamp": N}`) is the result itself: share it instead of copying field by field.
-            if existing.count <= patchFields.count, patchFields.values.allSatisfy(\.isPlainValue),
-               existing.keys.allSatisfy({ patchFields[$0] != nil }) {
+            if existing.count <= patchFields.count, patchFields.allSatisfy({ $0.value.isPlainValue }),
+               existing.allSatisfy({ patchFields[$0.key] != nil }) {
                 self = patch
                 return
             }
@@ -37,7 +37,7 @@ extension JSONValue {
         case .null: return true
         case .bool, .int, .double, .string: return false
         case .array(let values): return values.contains { $0.containsNull }
-        case .object(let fields): return fields.values.contains { $0.containsNull }
+        case .object(let fields): return fields.contains { $0.value.containsNull }
         }
     }
 
@@ -54,7 +54,7 @@ extension JSONValue {
     public var containsNullOrEmptyObject: Bool {
         switch self {
         case .null: return true
-        case .object(let fields): return fields.isEmpty || fields.values.contains { $0.containsNullOrEmptyObject }
+        case .object(let fields): return fields.isEmpty || fields.contains { $0.value.containsNullOrEmptyObject }
         default: return false
         }
     }
@@ -72,9 +72,7 @@ extension JSONValue {
         guard containsNull else { return self }
         switch self {
         case .object(let fields):
-            var result: [String: JSONValue] = [:]
-            for (key, value) in fields where !value.isNull { result[key] = value.removingNulls() }
-            return .object(result)
+            return .object(fields.filter { !$0.value.isNull }.mapValues { $0.removingNulls() })
         case .array(let values):
             return .array(values.map { $0.removingNulls() })
         default:
@@ -93,10 +91,10 @@ extension JSONValue {
         guard case .object(let reportedFields)? = reported else {
             return desiredFields.isEmpty ? nil : desired
         }
-        var result: [String: JSONValue] = [:]
+        var result: JSONObject = [:]
         for (key, value) in desiredFields {
             if let difference = delta(desired: value, reported: reportedFields[key]) {
-                result[key] = difference
+                result.appendInOrder(key, difference)
             }
         }
         return result.isEmpty ? nil : .object(result)
@@ -109,9 +107,9 @@ extension JSONValue {
             if self == old { return nil }
             return self
         }
-        var result: [String: JSONValue] = [:]
+        var result: JSONObject = [:]
         for (key, value) in newFields {
-            if let change = value.changes(from: oldFields[key]) { result[key] = change }
+            if let change = value.changes(from: oldFields[key]) { result.appendInOrder(key, change) }
         }
         for key in oldFields.keys where newFields[key] == nil { result[key] = .null }
         return result.isEmpty ? nil : .object(result)

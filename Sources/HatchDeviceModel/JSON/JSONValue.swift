@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Hashable {
     /// An array; shadow updates replace arrays whole.
     case array([JSONValue])
     /// An object; shadow updates merge objects field by field.
-    case object([String: JSONValue])
+    case object(JSONObject)
 }
 
 extension JSONValue {
@@ -28,7 +28,7 @@ extension JSONValue {
     public static let emptyObject = JSONValue.object([:])
 
     /// The fields when this is an object, otherwise `nil`.
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let fields) = self { return fields }
         return nil
     }
@@ -90,6 +90,7 @@ extension JSONValue {
         get { objectValue?[key] }
         set {
             var fields = objectValue ?? [:]
+            self = .null  // the only reference left is `fields`: the change happens in place
             fields[key] = newValue
             self = .object(fields)
         }
@@ -134,6 +135,6 @@ extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// A dictionary literal; later duplicates win.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(elements))
     }
 }

@@ -30,7 +30,7 @@ public struct RecordRequest<Item: DeviceRecord>: Sendable, Hashable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["op": .string(op.rawValue)]
+        var fields: JSONObject = ["op": .string(op.rawValue)]
         if let item, let value = try? JSONValue(encoding: item) { fields[Item.singularKey] = value }
         if let id { fields["id"] = .int(id) }
         if let enabled { fields["enabled"] = .bool(enabled) }

@@ -52,7 +52,23 @@ public struct ColorState: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        ["id": .int(id), "r": .int(r), "g": .int(g), "b": .int(b), "w": .int(w), "i": .int(i),
-         "duration": .int(duration), "until": .string(until.rawValue)]
+        // In key order, as objects keep their fields.
+        ["b": .int(b), "duration": .int(duration), "g": .int(g), "i": .int(i), "id": .int(id), "r": .int(r),
+         "until": .string(until.rawValue), "w": .int(w)]
+    }
+
+    /// The wire fields that differ from `old`, as the patch that turns `old.jsonValue` into
+    /// ``jsonValue``; `nil` when none do. Devices report a light change without diffing trees.
+    public func changes(from old: ColorState) -> JSONValue? {
+        var fields = JSONObject(minimumCapacity: 8)
+        if b != old.b { fields.appendInOrder("b", .int(b)) }
+        if duration != old.duration { fields.appendInOrder("duration", .int(duration)) }
+        if g != old.g { fields.appendInOrder("g", .int(g)) }
+        if i != old.i { fields.appendInOrder("i", .int(i)) }
+        if id != old.id { fields.appendInOrder("id", .int(id)) }
+        if r != old.r { fields.appendInOrder("r", .int(r)) }
+        if until != old.until { fields.appendInOrder("until", .string(until.rawValue)) }
+        if w != old.w { fields.appendInOrder("w", .int(w)) }
+        return fields.isEmpty ? nil : .object(fields)
     }
 }

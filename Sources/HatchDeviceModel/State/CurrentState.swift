@@ -37,11 +37,33 @@ public struct CurrentState: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = [
-            "srId": .int(srId), "playing": .string(playing.rawValue), "step": .int(step),
-            "paused": .bool(paused), "sound": sound.jsonValue,
-        ]
-        if let color { fields["color"] = color.jsonValue }
+        var fields = JSONObject(minimumCapacity: 6)
+        // In key order, as objects keep their fields.
+        if let color { fields.appendInOrder("color", color.jsonValue) }
+        fields.appendInOrder("paused", .bool(paused))
+        fields.appendInOrder("playing", .string(playing.rawValue))
+        fields.appendInOrder("sound", sound.jsonValue)
+        fields.appendInOrder("srId", .int(srId))
+        fields.appendInOrder("step", .int(step))
         return .object(fields)
+    }
+
+    /// The wire fields that differ from `old`, as the patch that turns `old.jsonValue` into
+    /// ``jsonValue`` (`null` for a light that went away); `nil` when none do. A routine step
+    /// changes a few of them, and devices report it without building and diffing trees.
+    public func changes(from old: CurrentState) -> JSONValue? {
+        var fields = JSONObject(minimumCapacity: 6)
+        switch (color, old.color) {
+        case (let color?, let previous?): if let change = color.changes(from: previous) { fields.appendInOrder("color", change) }
+        case (let color?, nil): fields.appendInOrder("color", color.jsonValue)
+        case (nil, .some): fields.appendInOrder("color", .null)
+        case (nil, nil): break
+        }
+        if paused != old.paused { fields.appendInOrder("paused", .bool(paused)) }
+        if playing != old.playing { fields.appendInOrder("playing", .string(playing.rawValue)) }
+        if let change = sound.changes(from: old.sound) { fields.appendInOrder("sound", change) }
+        if srId != old.srId { fields.appendInOrder("srId", .int(srId)) }
+        if step != old.step { fields.appendInOrder("step", .int(step)) }
+        return fields.isEmpty ? nil : .object(fields)
     }
 }

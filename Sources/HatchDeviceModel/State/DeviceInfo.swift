@@ -34,7 +34,7 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["f": .string(f), "fR": .int(fR), "hwVersion": .string(hwVersion)]
+        var fields: JSONObject = ["f": .string(f), "fR": .int(fR), "hwVersion": .string(hwVersion)]
         if let b { fields["b"] = .int(b) }
         if let powerStatus { fields["powerStatus"] = .int(powerStatus.rawValue) }
         return .object(fields)

@@ -36,13 +36,13 @@ public struct ReportedState: Sendable, Hashable, Codable {
     public var lastReset: String?
     /// The firmware's other top-level fields, reported as they are (`env`, `dataVersion`, `timer`,
     /// `rF`, `streaming`, `REX`, `owned`, `LWTP`, `logging`, `debug`, `lucky`, `LDR`, …).
-    public var firmwareFields: [String: JSONValue]
+    public var firmwareFields: JSONObject
 
     /// Creates a reported state.
     public init(current: CurrentState, clock: ClockState?, toddlerLock: ToddlerLockState?, toddlerLockOn: Bool?,
                 nightlightOn: Bool?, nightlightIntensity: Int?, alarmsDisabled: Bool?, snoozeDuration: Int?,
                 snooze: SnoozeState?, deviceInfo: DeviceInfo, connected: Bool, rssi: Int, timezone: String,
-                lastReset: String?, firmwareFields: [String: JSONValue] = [:]) {
+                lastReset: String?, firmwareFields: JSONObject = [:]) {
         self.current = current
         self.clock = clock
         self.toddlerLock = toddlerLock
@@ -96,8 +96,8 @@ public struct ReportedState: Sendable, Hashable, Codable {
 
     /// The top-level wire fields that differ from `old` (`null` for a field that went away), or
     /// every field when `old` is `nil`. Devices report from it without rebuilding their whole state.
-    public func fields(changedSince old: ReportedState?) -> [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
+    public func fields(changedSince old: ReportedState?) -> JSONObject {
+        var fields: JSONObject = [:]
         func put<Value: Equatable>(_ key: String, _ value: Value?, was previous: Value??, _ json: (Value) -> JSONValue) {
             if let previous, previous == value { return }
             if let value {

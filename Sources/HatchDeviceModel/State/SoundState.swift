@@ -55,7 +55,21 @@ public struct SoundState: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        ["id": .int(id), "v": .int(v), "mute": .bool(mute), "url": .string(url),
-         "duration": .int(duration), "until": .string(until.rawValue)]
+        // In key order, as objects keep their fields.
+        ["duration": .int(duration), "id": .int(id), "mute": .bool(mute), "until": .string(until.rawValue),
+         "url": .string(url), "v": .int(v)]
+    }
+
+    /// The wire fields that differ from `old`, as the patch that turns `old.jsonValue` into
+    /// ``jsonValue``; `nil` when none do. Devices report a sound change without diffing trees.
+    public func changes(from old: SoundState) -> JSONValue? {
+        var fields = JSONObject(minimumCapacity: 6)
+        if duration != old.duration { fields.appendInOrder("duration", .int(duration)) }
+        if id != old.id { fields.appendInOrder("id", .int(id)) }
+        if mute != old.mute { fields.appendInOrder("mute", .bool(mute)) }
+        if until != old.until { fields.appendInOrder("until", .string(until.rawValue)) }
+        if url != old.url { fields.appendInOrder("url", .string(url)) }
+        if v != old.v { fields.appendInOrder("v", .int(v)) }
+        return fields.isEmpty ? nil : .object(fields)
     }
 }

@@ -20,7 +20,7 @@ public struct PresenceRecord: Sendable, Hashable, Codable {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["state": .string(state.rawValue), "thingName": .string(thingName.rawValue)]
+        var fields: JSONObject = ["state": .string(state.rawValue), "thingName": .string(thingName.rawValue)]
         if let reason { fields["reason"] = .string(reason) }
         if let timestamp { fields["timestamp"] = .int(timestamp) }
         return .object(fields)

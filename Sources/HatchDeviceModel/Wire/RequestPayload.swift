@@ -15,7 +15,7 @@ public enum RequestPayload {
     public static let unsupportedEncoding = ShadowRejection(code: 415, message: "Unsupported documented encoding; supported encoding is UTF-8")
 
     /// Parses `payload` as a JSON object, or throws the rejection AWS would answer with.
-    public static func object(_ payload: Data) throws(ShadowRejection) -> [String: JSONValue] {
+    public static func object(_ payload: Data) throws(ShadowRejection) -> JSONObject {
         guard payload.count <= maximumBytes else {
             throw ShadowRejection.payloadTooLarge
         }
@@ -39,7 +39,7 @@ public enum RequestPayload {
 
     /// The request's `clientToken`: `nil` when absent; throws 400 when it is not a string of at
     /// most 64 bytes (AWS's "Invalid clientToken").
-    public static func clientToken(in fields: [String: JSONValue]) throws(ShadowRejection) -> String? {
+    public static func clientToken(in fields: JSONObject) throws(ShadowRejection) -> String? {
         guard let value = fields["clientToken"] else { return nil }
         guard let token = value.stringValue, token.utf8.count <= maximumClientTokenBytes else {
             throw ShadowRejection(code: 400, message: "Invalid clientToken: it must be a string of at most \(maximumClientTokenBytes) bytes")
@@ -48,12 +48,12 @@ public enum RequestPayload {
     }
 
     /// The `clientToken` to echo in a rejection of these fields: the token when it is valid.
-    public static func echoedToken(in fields: [String: JSONValue]) -> String? {
+    public static func echoedToken(in fields: JSONObject) -> String? {
         (try? clientToken(in: fields)) ?? nil
     }
 
     /// Throws 400 naming the first field (sorted) that is not in `allowed`.
-    public static func checkFields(_ fields: [String: JSONValue], allowed: Set<String>, node: String = "Request") throws(ShadowRejection) {
+    public static func checkFields(_ fields: JSONObject, allowed: Set<String>, node: String = "Request") throws(ShadowRejection) {
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw ShadowRejection(code: 400, message: "\(node) contains an invalid node: '\(unknown)'; allowed: \(allowed.sorted().joined(separator: ", "))",
                                   clientToken: echoedToken(in: fields))

@@ -20,7 +20,7 @@ public struct ShadowRejection: Sendable, Hashable, Codable, Error {
 
     /// The wire form.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["code": .int(code), "message": .string(message)]
+        var fields: JSONObject = ["code": .int(code), "message": .string(message)]
         if let timestamp { fields["timestamp"] = .int(timestamp) }
         if let clientToken { fields["clientToken"] = .string(clientToken) }
         return .object(fields)

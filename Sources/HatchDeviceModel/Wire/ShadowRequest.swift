@@ -4,10 +4,10 @@ public enum ShadowRequest {
     /// optional `clientToken` (echoed in the reply) and `version` (409 when it is not current).
     public static func update(desired: JSONValue? = nil, reported: JSONValue? = nil, clientToken: String? = nil,
                               version: Int? = nil) -> JSONValue {
-        var state: [String: JSONValue] = [:]
+        var state: JSONObject = [:]
         if let desired { state["desired"] = desired }
         if let reported { state["reported"] = reported }
-        var request: [String: JSONValue] = ["state": .object(state)]
+        var request: JSONObject = ["state": .object(state)]
         if let clientToken { request["clientToken"] = .string(clientToken) }
         if let version { request["version"] = .int(version) }
         return .object(request)

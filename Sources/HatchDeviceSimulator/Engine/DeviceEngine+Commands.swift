@@ -116,7 +116,7 @@ extension DeviceEngine {
     }
 
     /// `current.srId/step/playing/paused`: start, jump, pause or stop. Returns whether it applied.
-    mutating func applyCurrent(_ current: [String: JSONValue], at now: Date) -> (Bool, [EngineEvent]) {
+    mutating func applyCurrent(_ current: JSONObject, at now: Date) -> (Bool, [EngineEvent]) {
         let playing = current["playing"]?.stringValue.flatMap(PlayingMode.init(rawValue:))
         let srId = current["srId"]?.intValue
         let step = current["step"]?.intValue
@@ -169,7 +169,7 @@ extension DeviceEngine {
     }
 
     /// `current.color`: 9998 turns the light off, 9999 (or channels alone) sets a custom colour.
-    mutating func applyColor(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
+    mutating func applyColor(_ patch: JSONObject, at now: Date) -> [EngineEvent] {
         if case .sunrise? = alarmPhase { sunriseLightHeld = true }
         var color = state.current.color ?? .off
         if patch["id"]?.intValue == WireConstants.colorOffID {
@@ -205,13 +205,13 @@ extension DeviceEngine {
     }
 
     /// `until` of a colour or sound patch: as given, else `duration` when a duration is given.
-    static func until(_ patch: [String: JSONValue], duration: Int) -> PlaybackUntil {
+    static func until(_ patch: JSONObject, duration: Int) -> PlaybackUntil {
         if let text = patch["until"]?.stringValue { return PlaybackUntil(wire: text) }
         return duration > 0 ? .duration : .indefinite
     }
 
     /// `current.sound`: the product's no-sound id stops the sound; `v` alone changes the volume.
-    mutating func applySound(_ patch: [String: JSONValue], at now: Date) -> [EngineEvent] {
+    mutating func applySound(_ patch: JSONObject, at now: Date) -> [EngineEvent] {
         var sound = state.current.sound
         var events: [EngineEvent] = []
         if let volume = patch["v"]?.intValue {
@@ -247,7 +247,7 @@ extension DeviceEngine {
     }
 
     /// Starts `sound` from a patch's `duration`/`until`; an idle device becomes `playing: remote`.
-    private mutating func play(_ sound: inout SoundState, _ patch: [String: JSONValue], at now: Date) {
+    private mutating func play(_ sound: inout SoundState, _ patch: JSONObject, at now: Date) {
         sound.duration = patch["duration"]?.intValue ?? 0
         sound.until = Self.until(patch, duration: sound.duration)
         soundEnds = Self.endDate(duration: sound.duration, until: sound.until, now: now)
@@ -255,7 +255,7 @@ extension DeviceEngine {
     }
 
     /// Merges a `clock` patch into the clock settings.
-    mutating func applyClock(_ patch: [String: JSONValue]) {
+    mutating func applyClock(_ patch: JSONObject) {
         guard var clock = state.clock else { return }
         if let i = patch["i"]?.intValue { clock.i = i }
         if let flags = patch["flags"]?.intValue { clock.flags = flags }
@@ -271,7 +271,7 @@ extension DeviceEngine {
     }
 
     /// Merges a `toddlerLock` patch and re-evaluates `toddlerLockOn`.
-    mutating func applyToddlerLock(_ patch: [String: JSONValue], at now: Date) {
+    mutating func applyToddlerLock(_ patch: JSONObject, at now: Date) {
         guard var lock = state.toddlerLock else { return }
         if let mode = patch["turnOnMode"]?.stringValue.flatMap(ToddlerLockMode.init(rawValue:)) { lock.turnOnMode = mode }
         if let value = patch["turnOnAt"]?.stringValue.flatMap({ try? TimeOfDay(parsing: $0) }) { lock.turnOnAt = value }

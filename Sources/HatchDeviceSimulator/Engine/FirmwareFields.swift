@@ -7,7 +7,7 @@ import HatchDeviceModel
 public enum FirmwareFields {
     /// The fields `profile`'s device reports. The constant parts are shared by every device
     /// (copy-on-write), so 100,000 devices do not keep 100,000 copies of them.
-    public static func reported(by profile: DeviceProfile) -> [String: JSONValue] {
+    public static func reported(by profile: DeviceProfile) -> JSONObject {
         let product = profile.product
         let seed = profile.seed
         let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
@@ -20,7 +20,7 @@ public enum FirmwareFields {
     }
 
     /// The fields every device of `product` reports alike.
-    private static func constant(for product: HardwareProduct) -> [String: JSONValue] {
+    private static func constant(for product: HardwareProduct) -> JSONObject {
         switch product {
         case .restMini: return restMini
         case .restoreV4, .restoreV5: return restore
@@ -28,7 +28,7 @@ public enum FirmwareFields {
         }
     }
 
-    private static let common: [String: JSONValue] = [
+    private static let common: JSONObject = [
         "env": "prod",
         "timer": ["s": "2026-01-01 00:00:00", "d": 0],
         "streaming": ["status": "none"],

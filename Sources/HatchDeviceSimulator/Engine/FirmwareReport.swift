@@ -18,7 +18,7 @@ public struct FirmwareReport: Sendable, Hashable {
     /// The `shadow/update` payload a device publishes: `{"state": {"desired": …, "reported": …}}`,
     /// without `clientToken` or `version`, as real firmware sends it.
     public var updatePayload: Data {
-        var state: [String: JSONValue] = [:]
+        var state: JSONObject = [:]
         if let desired { state["desired"] = desired }
         if let reported { state["reported"] = reported }
         return JSONValue.object(["state": .object(state)]).jsonData

@@ -29,7 +29,7 @@ public struct FaultInjection: Sendable, Hashable {
 
     /// The control-topic form: `{"fault": "reboot", "devices": ["Nursery"], "share": 0.1, …parameters}`.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["fault": .string(kind.name)]
+        var fields: JSONObject = ["fault": .string(kind.name)]
         for (key, value) in kind.parameters { fields[key] = .double(value) }
         switch target {
         case .devices(let names): fields["devices"] = .array(names.map { .string($0) })

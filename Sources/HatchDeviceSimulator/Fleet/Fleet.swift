@@ -353,7 +353,7 @@ public final class Fleet: Sendable {
 
     /// The reply to a control payload (the control topic's logic without the broker).
     func controlReply(to payload: Data) async -> JSONValue {
-        var reply: [String: JSONValue] = [:]
+        var reply: JSONObject = [:]
         do throws(ShadowRejection) {
             let (command, token) = try FleetControlCommand.decode(payload)
             if let token { reply["clientToken"] = .string(token) }

@@ -22,7 +22,7 @@ public struct FleetEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// The JSON form published on `hatch/fleet/events`.
     public var jsonValue: JSONValue {
-        var fields: [String: JSONValue] = ["time": .double(time.timeIntervalSince1970), "message": .string(message)]
+        var fields: JSONObject = ["time": .double(time.timeIntervalSince1970), "message": .string(message)]
         if let thing { fields["thingName"] = .string(thing.rawValue) }
         return .object(fields)
     }

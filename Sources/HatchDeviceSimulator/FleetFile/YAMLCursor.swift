@@ -96,7 +96,7 @@ struct YAMLCursor {
             }
             return .string(scalar.string)
         case .mapping(let mapping):
-            var fields: [String: JSONValue] = [:]
+            var fields: JSONObject = [:]
             for (keyNode, value) in mapping {
                 let name = keyNode.string ?? ""
                 fields[name] = json(value, key: name)

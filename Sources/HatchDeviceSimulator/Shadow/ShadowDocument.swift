@@ -36,7 +36,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
 
     /// `{"desired": …, "reported": …, "delta": …}` as in `/get/accepted` (delta only when asked).
     func stateNode(includingDelta: Bool) -> JSONValue {
-        var state: [String: JSONValue] = [:]
+        var state: JSONObject = [:]
         if let desired { state["desired"] = desired }
         if let reported { state["reported"] = reported }
         if includingDelta, let delta { state["delta"] = delta }
@@ -45,7 +45,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
 
     /// `{"desired": …, "reported": …}` metadata node.
     var metadataNode: JSONValue {
-        var metadata: [String: JSONValue] = [:]
+        var metadata: JSONObject = [:]
         if let desiredMetadata { metadata["desired"] = desiredMetadata }
         if let reportedMetadata { metadata["reported"] = reportedMetadata }
         return .object(metadata)

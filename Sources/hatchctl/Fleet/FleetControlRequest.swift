@@ -6,7 +6,7 @@ import HatchMQTT
 enum FleetControlRequest {
     /// Sends `request` (a `clientToken` is added) and returns the fleet's reply, or throws a
     /// `HatchctlError` that says whether the broker or the fleet did not answer.
-    static func send(_ request: [String: JSONValue], broker: BrokerConnection, timeout: Double) async throws -> JSONValue {
+    static func send(_ request: JSONObject, broker: BrokerConnection, timeout: Double) async throws -> JSONValue {
         let token = UUID().uuidString
         let session = MQTTSession(configuration: try broker.configuration(clientID: "hatchctl-fleet-\(token.prefix(8))"))
         try await broker.connect(session)

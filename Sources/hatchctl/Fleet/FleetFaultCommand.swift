@@ -55,7 +55,7 @@ struct FleetFaultCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(json: options.output.json)
         try await console.run {
-            var request: [String: JSONValue] = ["fault": .string(kind)]
+            var request: JSONObject = ["fault": .string(kind)]
             let parameters: [(String, Double?)] = [("seconds", seconds), ("milliseconds", milliseconds), ("count", count),
                                                    ("share", dropShare), ("reconnectAfter", reconnectAfter)]
             for case let (key, value?) in parameters { request[key] = .double(value) }

@@ -114,8 +114,8 @@ struct BadInputReplayTests {
     }
 
     /// The wire documents of every device (`shadow/get`), without timestamps and tokens.
-    static func wireDocuments(_ fleet: Fleet, session: MQTTSession, inbox: Inbox) async throws -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
+    static func wireDocuments(_ fleet: Fleet, session: MQTTSession, inbox: Inbox) async throws -> JSONObject {
+        var result: JSONObject = [:]
         for device in fleet.devices {
             let shadow = Topics.Shadow(device.thingName)
             let start = await inbox.count

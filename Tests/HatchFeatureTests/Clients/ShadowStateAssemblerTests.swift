@@ -14,7 +14,7 @@ struct ShadowStateAssemblerTests {
     }
 
     func accepted(version: Int, reported patch: JSONValue? = nil, desired: JSONValue? = nil) -> Data {
-        var state: [String: JSONValue] = [:]
+        var state: JSONObject = [:]
         if let patch { state["reported"] = patch }
         if let desired { state["desired"] = desired }
         return payload(["state": .object(state), "version": .int(version), "timestamp": .int(100 + version)])
