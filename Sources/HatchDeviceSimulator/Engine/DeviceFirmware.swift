@@ -162,8 +162,16 @@ public struct DeviceFirmware: Sendable {
         guard let lastReport, lastReport.generation == shadow.reportedGeneration, case .object(let stored)? = reported else {
             return engine.state.jsonValue.changes(from: reported)
         }
-        var result: [String: JSONValue] = [:]
-        for (key, value) in engine.state.fields(changedSince: lastReport.state) {
+        var result: JSONObject = [:]
+        var previous = lastReport.state
+        let state = engine.state
+        // `current` changes at every routine step: diffed field by field on the typed state, which
+        // the stored section matches while nobody else writes `state.reported`.
+        if state.current != previous.current, stored["current"] != nil {
+            if let change = state.current.changes(from: previous.current) { result["current"] = change }
+            previous.current = state.current
+        }
+        for (key, value) in state.fields(changedSince: previous) {
             if value.isNull {
                 if stored[key] != nil { result[key] = .null }
             } else if let change = value.changes(from: stored[key]) {
@@ -247,7 +255,7 @@ public struct DeviceFirmware: Sendable {
         let topics = kind == .routines ? routineTopics : alarmTopics
         let requestKind: ClientRequest.Kind = kind == .routines ? .routines : .alarms
         func accepted(_ stamp: AcceptedRecordRequest, token: String?) -> OutgoingMessage {
-            var reply: [String: JSONValue] = ["op": .string(stamp.op.rawValue), "dataVersion": .int(stamp.dataVersion), "timestamp": .int(stamp.timestamp)]
+            var reply: JSONObject = ["op": .string(stamp.op.rawValue), "dataVersion": .int(stamp.dataVersion), "timestamp": .int(stamp.timestamp)]
             // The record the request created, changed or removed: a create with id 0 learns its new id here.
             if let id = stamp.id { reply["id"] = .int(id) }
             if let token { reply["clientToken"] = .string(token) }
