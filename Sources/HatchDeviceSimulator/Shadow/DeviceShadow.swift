@@ -55,7 +55,7 @@ public struct DeviceShadow: Sendable, Hashable {
         guard document.exists else {
             return reject(.getRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
         }
-        var reply: [String: JSONValue] = [
+        var reply: JSONObject = [
             "state": document.stateNode(includingDelta: true), "metadata": document.metadataNode,
             "version": .int(document.version), "timestamp": .int(timestamp),
         ]
@@ -92,8 +92,8 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// The `/update/accepted` payload: the request's state, its metadata, the version and timestamp.
     static func acceptedReply(desired: JSONValue?, reported: JSONValue?, version: Int, timestamp: Int, token: String?) -> JSONValue {
-        var requestState: [String: JSONValue] = [:]
-        var requestMetadata: [String: JSONValue] = [:]
+        var requestState: JSONObject = [:]
+        var requestMetadata: JSONObject = [:]
         if let desired {
             requestState["desired"] = desired
             requestMetadata["desired"] = desired.isNull ? JSONValue.null : desired.metadata(timestamp: timestamp)
@@ -102,7 +102,7 @@ public struct DeviceShadow: Sendable, Hashable {
             requestState["reported"] = reported
             requestMetadata["reported"] = reported.isNull ? JSONValue.null : reported.metadata(timestamp: timestamp)
         }
-        var accepted: [String: JSONValue] = [
+        var accepted: JSONObject = [
             "state": .object(requestState), "metadata": .object(requestMetadata),
             "version": .int(version), "timestamp": .int(timestamp),
         ]
@@ -121,12 +121,12 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         if let reported, let reportedMetadata {
             if Self.merge(reported, into: &document.reported) {
-                encoding.invalidate(touchedBy: reported, metadata: false)
+                encoding.invalidate(touchedBy: reported, merged: document.reported, metadata: false)
             } else {
                 encoding.reset(metadata: false)
             }
             if Self.merge(reportedMetadata, into: &document.reportedMetadata) {
-                encoding.invalidate(touchedBy: reportedMetadata, metadata: true)
+                encoding.invalidate(touchedBy: reportedMetadata, merged: document.reportedMetadata, metadata: true)
             } else {
                 encoding.reset(metadata: true)
             }
@@ -145,7 +145,7 @@ public struct DeviceShadow: Sendable, Hashable {
 
         var deltaForDevice: JSONValue?
         if let desired, !desired.isNull, let delta = document.delta {
-            var message: [String: JSONValue] = [
+            var message: JSONObject = [
                 "state": delta, "metadata": Self.restrict(document.desiredMetadata ?? .emptyObject, to: delta),
                 "version": .int(document.version), "timestamp": .int(timestamp),
             ]
@@ -248,7 +248,7 @@ public struct DeviceShadow: Sendable, Hashable {
         document = ShadowDocument(version: version)
         encoding.reset()
         reportedGeneration += 1
-        var reply: [String: JSONValue] = ["version": .int(version), "timestamp": .int(timestamp)]
+        var reply: JSONObject = ["version": .int(version), "timestamp": .int(timestamp)]
         if let token { reply["clientToken"] = .string(token) }
         return ShadowResult(publications: [ShadowPublication(.deleteAccepted, .object(reply))], documentChanged: true)
     }
@@ -263,7 +263,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Removes empty objects left behind by deletions; `nil` when nothing remains.
     static func pruned(_ value: JSONValue) -> JSONValue? {
         guard case .object(let fields) = value else { return value }
-        var result: [String: JSONValue] = [:]
+        var result: JSONObject = [:]
         for (key, child) in fields {
             if case .object(let inner) = child {
                 if inner.isEmpty { continue }
@@ -278,7 +278,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// The part of `metadata` whose paths appear in `shape`.
     static func restrict(_ metadata: JSONValue, to shape: JSONValue) -> JSONValue {
         guard case .object(let fields) = shape else { return metadata }
-        var result: [String: JSONValue] = [:]
+        var result: JSONObject = [:]
         for (key, child) in fields {
             if let meta = metadata[key] { result[key] = restrict(meta, to: child) }
         }

@@ -1,20 +1,28 @@
 import HatchDeviceModel
 
 /// The last encoding of a stored shadow document as `/update/documents` shows it (compact JSON,
-/// sorted keys), with where each top-level section of `metadata.reported` and `state.reported`
-/// lies in it. A device report's `previous` is these bytes as they are, and its `current` copies
-/// the sections the report did not touch and encodes only the rest.
+/// sorted keys), with where each field of `metadata.reported` and `state.reported` lies in it, and
+/// for a field that is an object (`current`, `current.color`, `clock`, …) where each of its own
+/// fields lies, at any depth. A device report's `previous` is these bytes as they are, and its
+/// `current` copies what the report did not touch and encodes only the rest: a routine step
+/// re-encodes the few light and sound levels it changed, not all of `current`.
 ///
-/// One buffer per device and two small tables of offsets: cheaper in memory than a buffer per
-/// section, and `previous` costs nothing to produce.
+/// One buffer per device and small tables of offsets, which follow the document's fields by
+/// position (objects keep their fields in key order), so they hold no keys.
 struct DocumentEncodingCache: Sendable {
-    /// `"key":value` of one section, at `start..<end` of ``bytes``; `clean` while it still matches the document.
+    /// `"key":value` of one field: at `start..<end` of ``bytes`` for a field of `reported`, and
+    /// relative to its parent's start for a field inside one; `clean` while it still matches the document.
     private struct Section: Sendable {
-        var key: String
-        var start: Int32
-        var end: Int32
-        var clean: Bool
+        var start: Int32 = 0
+        var end: Int32 = 0
+        var clean = false
+        /// The sections of the fields of an object-valued field (empty: encoded whole).
+        var children: [Section] = []
     }
+
+    /// Objects with fewer fields (a metadata leaf's `{"timestamp":N}`) are encoded whole: sections
+    /// for them would cost more memory than their encoding costs time.
+    static let smallestSectionedObject = 3
 
     private var bytes: [UInt8] = []
     /// Whether ``bytes`` still encodes the document (nothing changed since it was encoded).
@@ -45,11 +53,15 @@ struct DocumentEncodingCache: Sendable {
         current = false
     }
 
-    /// `patch` was merged into `state.reported` (`metadata: false`) or `metadata.reported`: forgets the
-    /// sections it touched; everything when it adds or removes a key.
-    mutating func invalidate(touchedBy patch: JSONValue, metadata: Bool) {
+    /// `patch` was merged into `state.reported` (`metadata: false`) or `metadata.reported`, which is
+    /// now `merged`: forgets the sections it touched; everything when it added or removed a key.
+    mutating func invalidate(touchedBy patch: JSONValue, merged: JSONValue?, metadata: Bool) {
         current = false
-        if metadata { Self.invalidate(&metadataSections, touchedBy: patch) } else { Self.invalidate(&stateSections, touchedBy: patch) }
+        if metadata {
+            Self.invalidate(&metadataSections, touchedBy: patch, in: merged)
+        } else {
+            Self.invalidate(&stateSections, touchedBy: patch, in: merged)
+        }
     }
 
     /// `state.reported` (`metadata: false`) or `metadata.reported` was replaced or pruned: forgets all its sections.
@@ -63,11 +75,18 @@ struct DocumentEncodingCache: Sendable {
         self = DocumentEncodingCache()
     }
 
-    private static func invalidate(_ sections: inout [Section], touchedBy patch: JSONValue) {
-        guard case .object(let fields) = patch else { return sections = [] }
+    private static func invalidate(_ sections: inout [Section], touchedBy patch: JSONValue, in merged: JSONValue?) {
+        guard case .object(let fields) = patch, case .object(let mergedFields)? = merged, sections.count == mergedFields.count else {
+            return sections = []
+        }
         for (key, value) in fields {
-            guard !value.isNull, let position = position(of: key, in: sections) else { return sections = [] }
-            sections[position].clean = false
+            guard !value.isNull, let index = mergedFields.index(forKey: key) else { return sections = [] }
+            sections[index].clean = false
+            if case .object = value, !sections[index].children.isEmpty {
+                invalidate(&sections[index].children, touchedBy: value, in: mergedFields[index].value)
+            } else {
+                sections[index].children = []
+            }
         }
     }
 
@@ -84,33 +103,54 @@ struct DocumentEncodingCache: Sendable {
             sections = []
             return reported.write(into: &output)
         }
-        if sections.count != fields.count {
-            sections = fields.keys.sorted().map { Section(key: $0, start: 0, end: 0, clean: false) }
-        }
-        output.append(UInt8(ascii: "{"))
-        for index in sections.indices {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            let start = output.count
-            let section = sections[index]
-            if section.clean {
-                output.append(contentsOf: old[Int(section.start)..<Int(section.end)])
-            } else {
-                JSONValue.string(section.key).write(into: &output)
-                output.append(UInt8(ascii: ":"))
-                fields[section.key]!.write(into: &output)
-            }
-            sections[index] = Section(key: section.key, start: Int32(start), end: Int32(output.count), clean: true)
-        }
-        output.append(UInt8(ascii: "}"))
+        write(fields, sections: &sections, old: old, oldBase: 0, newBase: 0, into: &output)
     }
 
-    /// Where `key` is among the sorted sections (binary search; no index dictionary per device).
-    private static func position(of key: String, in sections: [Section]) -> Int? {
-        var low = 0, high = sections.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sections[middle].key < key { low = middle + 1 } else { high = middle }
+    /// Appends `{…}` of `fields`: clean sections copied from `old` (their offsets relative to
+    /// `oldBase`), the others encoded, and every section's new offsets recorded relative to `newBase`.
+    /// Neighbouring clean sections lie side by side in `old` too, so each run of them is one copy.
+    private static func write(_ fields: JSONObject, sections: inout [Section], old: [UInt8], oldBase: Int, newBase: Int,
+                              into output: inout [UInt8]) {
+        if sections.count != fields.count { sections = Array(repeating: Section(), count: fields.count) }
+        output.append(UInt8(ascii: "{"))
+        // The clean run being collected: where it lies in `old` and where it goes in `output`.
+        var runOldStart = 0, runOldEnd = 0, runNewStart = -1
+        func flush() {
+            if runNewStart >= 0 { output.append(contentsOf: old[runOldStart..<runOldEnd]) }
+            runNewStart = -1
         }
-        return low < sections.count && sections[low].key == key ? low : nil
+        for index in fields.indices {
+            let oldStart = oldBase + Int(sections[index].start)
+            if sections[index].clean {
+                let oldEnd = oldBase + Int(sections[index].end)
+                if runNewStart < 0 {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    (runOldStart, runNewStart) = (oldStart, output.count)
+                }
+                runOldEnd = oldEnd  // the `,` between two clean sections comes with the run
+                let start = runNewStart + (oldStart - runOldStart)
+                sections[index].start = Int32(start - newBase)
+                sections[index].end = Int32(start + (oldEnd - oldStart) - newBase)
+                continue
+            }
+            flush()
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            let start = output.count
+            let (key, value) = fields[index]
+            JSONValue.string(key).write(into: &output)
+            output.append(UInt8(ascii: ":"))
+            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject {
+                // Its own fields get sections, relative to where this field starts.
+                write(inner, sections: &sections[index].children, old: old, oldBase: oldStart, newBase: start, into: &output)
+            } else {
+                value.write(into: &output)
+                sections[index].children = []
+            }
+            sections[index].start = Int32(start - newBase)
+            sections[index].end = Int32(output.count - newBase)
+            sections[index].clean = true
+        }
+        flush()
+        output.append(UInt8(ascii: "}"))
     }
 }
