@@ -137,6 +137,39 @@ struct DeviceShadowTests {
         #expect(shadow.delete(payload: Data(), timestamp: 10).rejection?["code"] == 404)
     }
 
+    /// Random reports into nested objects of three levels (big enough to be encoded section by
+    /// section): leaves change, appear and go, objects empty out, and others write too.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func documentsStayExactAcrossRandomDeepReports(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+        let outer = ["current", "clock", "rF", "timer"], middle = ["color", "sound", "a", "b"], leaves = ["b", "g", "i", "id", "r", "url", "v", "w"]
+        var shadow = DeviceShadow()
+        for index in 0..<150 {
+            var patch: JSONValue = .emptyObject
+            for _ in 0..<(1 + pick(6)) {
+                var path = [outer[pick(outer.count)]]
+                if pick(4) > 0 { path.append(middle[pick(middle.count)]) }
+                path.append(leaves[pick(leaves.count)])
+                let value: JSONValue = switch pick(10) {
+                case 0: .null
+                case 1: .string("text \(pick(3))")
+                case 2: .bool(pick(2) == 0)
+                default: .int(pick(70_000))
+                }
+                patch[path: path] = value
+            }
+            if pick(15) == 0 { patch["rssi"] = .int(-pick(90)) }
+            let previous = shadow.document
+            let desired: JSONValue? = pick(12) == 0 ? ["current": ["sound": ["v": .int(pick(100))]]] : nil
+            let result = shadow.apply(desired: desired, reported: patch, timestamp: 1000 + index, token: nil)
+            let documents = try #require(result.publications.first { $0.channel == .updateDocuments })
+            #expect(documents.encoded == documents.payload.jsonData, "seed \(seed), report \(index)")
+            #expect(documents.payload["previous"] == previous.documentsNode, "seed \(seed), report \(index)")
+            #expect(documents.payload["current"] == shadow.document.documentsNode, "seed \(seed), report \(index)")
+        }
+    }
+
     @Test func documentsStayExactAcrossUpdatesThatAddChangeAndRemoveFields() throws {
         var shadow = DeviceShadow()
         let updates: [(desired: JSONValue?, reported: JSONValue?)] = [
