@@ -133,6 +133,30 @@ struct MQTTPersistentSessionTests {
         #expect(await inbox.next(1).map(\.payloadString) == ["while you slept"])
     }
 
+    @Test("one subscription to several filters receives what the session kept for each of them, and what follows")
+    func severalFiltersInOneStream() async throws {
+        let broker = try await MosquittoBroker.start()
+        let device = try await TestSession.make(broker, id: "two-inboxes", configure: { $0.cleanSession = false })
+        _ = try await device.subscribe("shadow/sleepy/+", qos: .atLeastOnce)
+        _ = try await device.subscribe("records/sleepy/request", qos: .atLeastOnce)
+        await device.disconnect()
+
+        let sender = try await TestSession.make(broker)
+        try await sender.publish("shadow/sleepy/update", payload: "kept 1".data, qos: .atLeastOnce)
+        try await sender.publish("records/sleepy/request", payload: "kept 2".data, qos: .atLeastOnce)
+
+        let back = try await TestSession.make(broker, id: "two-inboxes", configure: { $0.cleanSession = false }, connect: false)
+        let inbox = try back.prepareSubscription(filters: ["shadow/sleepy/+", "records/sleepy/request"])
+        #expect(throws: MQTTError.self) { try back.prepareSubscription(filters: ["ok/+", "bad/#/filter"]) }
+        #expect(throws: MQTTError.self) { try back.prepareSubscription(filters: []) }
+        try await back.connect()
+        #expect(Set(await inbox.next(2).map(\.payloadString)) == ["kept 1", "kept 2"])
+        try await sender.publish("records/sleepy/request", payload: "live 1".data, qos: .atLeastOnce)
+        try await sender.publish("shadow/sleepy/get", payload: "live 2".data, qos: .atLeastOnce)
+        try await sender.publish("elsewhere/sleepy", payload: "not for it".data, qos: .atLeastOnce)
+        #expect(await inbox.next(2).map(\.payloadString) == ["live 1", "live 2"])
+    }
+
     @Test("releasing a session disconnects it cleanly: no will")
     func releaseIsClean() async throws {
         let broker = try await MosquittoBroker.start()

@@ -66,7 +66,7 @@ public actor SimulatedDevice {
     public nonisolated let thingName: ThingName
     private var core: any WireDeviceCore
     private var session: MQTTSession?
-    private var listeners: [Task<Void, Never>] = []
+    private var listener: Task<Void, Never>?
     private var generation = 0
     private var stopped = false
     private var wasOnline = false
@@ -156,24 +156,21 @@ public actor SimulatedDevice {
             qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)
         // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
-        let subscriptions: [MQTTSubscription]
+        // One stream for every filter, so one task listens per device.
+        let filters: [String]
         switch dependencies.shadowService {
-        case .internal:
-            subscriptions = [try session.prepareSubscription(Topics.shadowPrefix(thingName) + "/+", qos: .atLeastOnce),
-                             try session.prepareSubscription("hatch/things/\(thingName.rawValue)/+/request", qos: .atLeastOnce)]
-        case .external:
-            subscriptions = try core.subscriptions.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
+        case .internal: filters = [Topics.shadowPrefix(thingName) + "/+", "hatch/things/\(thingName.rawValue)/+/request"]
+        case .external: filters = core.subscriptions
         }
+        let subscription = try session.prepareSubscription(filters: filters, qos: .atLeastOnce)
         try await session.connect()
         self.session = session
         let generation = self.generation
-        listeners = subscriptions.map { subscription in
-            Task { [weak self] in
-                for await message in subscription {
-                    await self?.receive(message, generation: generation)
-                }
-                await self?.connectionEnded(generation: generation)
+        listener = Task { [weak self] in
+            for await message in subscription {
+                await self?.receive(message, generation: generation)
             }
+            await self?.connectionEnded(generation: generation)
         }
         let now = dependencies.clock.now
         var messages = core.connected(now: now)
@@ -198,8 +195,8 @@ public actor SimulatedDevice {
         self.session = nil
         await session.disconnect()
         markOffline()
-        listeners.forEach { $0.cancel() }
-        listeners = []
+        listener?.cancel()
+        listener = nil
         dependencies.telemetry.logger.debug("offline", metadata: logMetadata.merging(["reason": "\(reason)"]) { $1 })
         save()
     }
@@ -275,8 +272,8 @@ public actor SimulatedDevice {
         self.session = nil
         core.connectionLost()
         await session.dropConnection()
-        listeners.forEach { $0.cancel() }
-        listeners = []
+        listener?.cancel()
+        listener = nil
         markOffline()
         save()
     }

@@ -176,6 +176,24 @@ public final class MQTTSession: Sendable {
         return MQTTSubscription(filter: filter, grantedQoS: qos, messages: stream)
     }
 
+    /// Registers subscriptions to several filters at once (see ``prepareSubscription(_:qos:)``), whose
+    /// messages arrive in one ``MQTTSubscription``: one stream and one consumer where a client
+    /// listens to topics no single filter covers (a device's shadow and record requests). A message
+    /// that matches more than one of the filters arrives once per filter.
+    public func prepareSubscription(filters: [String], qos: MQTTQoS = .atLeastOnce) throws -> MQTTSubscription {
+        guard let first = filters.first else { throw MQTTError.invalidFilter("") }
+        for filter in filters where !TopicName.isValidFilter(filter) { throw MQTTError.invalidFilter(filter) }
+        let core = self.core
+        let token = core.makeToken()
+        let (stream, continuation) = AsyncStream.makeStream(of: MQTTMessage.self)
+        continuation.onTermination = { termination in
+            guard case .cancelled = termination else { return }
+            core.loop.execute { for filter in filters { core.removeLocalSubscriber(filter, token: token, cancelled: false) } }
+        }
+        core.loop.execute { for filter in filters { core.prepareSubscription(filter, qos: qos, token: token, stream: continuation) } }
+        return MQTTSubscription(filter: first, grantedQoS: qos, messages: stream)
+    }
+
     /// Removes the broker subscription for `filter` and ends every ``MQTTSubscription`` of it.
     public func unsubscribe(_ filter: String) async throws {
         guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }
