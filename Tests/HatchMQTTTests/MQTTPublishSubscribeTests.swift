@@ -37,6 +37,28 @@ struct MQTTPublishSubscribeTests {
         #expect(throws: MQTTError.notConnected) { try publisher.publishWithoutWaiting("devices/reports", payload: "late".data) }
     }
 
+    @Test("a QoS 0 publisher past its queue limit is told to slow down, and woken once the queue has drained to half")
+    func backedUpPublisherWaitsForTheDrain() async throws {
+        let broker = try await MosquittoBroker.start()
+        let subscriber = try await TestSession.make(broker)
+        let publisher = try await TestSession.make(broker, configure: { $0.qos0QueueLimit = 4 })
+        let subscription = try await subscriber.subscribe("devices/burst", qos: .atMostOnce)
+        let payload = Data(repeating: 0x61, count: 64 * 1024)
+        var slowDowns = 0
+        for _ in 0..<3 {
+            // Far more than four large messages at once: the socket cannot take them as fast as they come.
+            for _ in 0..<40 where try !publisher.publishWithoutWaiting("devices/burst", payload: payload) { slowDowns += 1 }
+            try await publisher.waitForQueuedMessages()
+            #expect(publisher.unsentQoS0Messages <= 2)
+        }
+        #expect(slowDowns > 0)
+        #expect(await subscription.next(120).count == 120)
+        // A publisher whose connection ended does not wait.
+        _ = try publisher.publishWithoutWaiting("devices/burst", payload: payload)
+        await publisher.disconnect()
+        try await publisher.waitForQueuedMessages()
+    }
+
     @Test("a retained message reaches a subscriber that arrives later, flagged as retained")
     func retained() async throws {
         let broker = try await MosquittoBroker.start()

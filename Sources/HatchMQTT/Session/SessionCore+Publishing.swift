@@ -52,17 +52,34 @@ extension SessionCore {
         if let pending = inflight.removeValue(forKey: mid) {
             pending.continuation.resume()
         } else if unsentQoS0.load(ordering: .relaxed) > 0 {
-            unsentQoS0.subtract(1, ordering: .relaxed)
+            let unsent = unsentQoS0.subtract(1, ordering: .relaxed).newValue
+            if !drainWaiters.isEmpty, unsent <= configuration.qos0QueueLimit / 2 { resumeDrainWaiters() }
         }
     }
 
     /// Suspends a QoS 0 publisher until at most half of ``MQTTConfiguration/qos0QueueLimit`` messages
-    /// wait for the socket, or the connection ends.
+    /// wait for the socket, or the connection ends. The loop wakes it when a write brings the queue
+    /// down that far, so a fleet of backed-up publishers costs nothing while it waits.
     func waitForQoS0Drain() async throws {
         let target = configuration.qos0QueueLimit / 2
-        while unsentQoS0.load(ordering: .relaxed) > target, state == .connected {
-            try await Task.sleep(for: .milliseconds(1))
+        guard unsentQoS0.load(ordering: .relaxed) > target, state == .connected else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [self] in
+                // Checked again on the loop, where the writes that drain the queue happen.
+                if unsentQoS0.load(ordering: .relaxed) <= target || phase != .connected {
+                    continuation.resume()
+                } else {
+                    drainWaiters.append(continuation)
+                }
+            }
         }
+    }
+
+    /// Wakes every publisher waiting for the queue to drain (loop).
+    func resumeDrainWaiters() {
+        let waiters = drainWaiters
+        drainWaiters.removeAll()
+        waiters.forEach { $0.resume() }
     }
 
     /// Stops waiting for a publish (task cancelled). A queued publish is never sent; one already

@@ -57,6 +57,8 @@ final class SessionCore: @unchecked Sendable {
     var lastConnack: Int32?
     var connectWaiters: [UInt64: CheckedContinuation<Void, any Error>] = [:]
     var disconnectWaiters: [CheckedContinuation<Void, Never>] = []
+    /// QoS 0 publishers waiting for the queue to drain (``waitForQoS0Drain()``).
+    var drainWaiters: [CheckedContinuation<Void, Never>] = []
     var inflight: [Int32: PendingPublish] = [:]
     var queued: [PendingPublish] = []
     var subscriptions: [String: LocalSubscription] = [:]
@@ -307,6 +309,7 @@ final class SessionCore: @unchecked Sendable {
     /// The socket closed (callback, loop).
     func didDisconnect(code: Int32, errno savedErrno: Int32) {
         unsentQoS0.store(0, ordering: .relaxed)
+        resumeDrainWaiters()
         loop.forgetSocket(of: self)
         switch phase {
         case .disconnecting:
@@ -434,6 +437,7 @@ final class SessionCore: @unchecked Sendable {
         loop.forgetSocket(of: self)
         mosquitto_destroy(mosq)
         loop.remove(self)
+        resumeDrainWaiters()
         finishStateStreams()
     }
 }
