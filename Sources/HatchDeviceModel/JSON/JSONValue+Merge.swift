@@ -116,10 +116,10 @@ extension JSONValue {
     }
 
     /// A copy where every leaf is replaced by `{"timestamp": timestamp}`, as AWS builds shadow metadata.
-    /// The leaves share one dictionary (copy-on-write), so a stored metadata tree costs one
-    /// allocation per object rather than one per field.
+    /// The leaves are one object shared by every metadata tree of that second (``MetadataLeaves``), so
+    /// a stored metadata tree costs one allocation per object rather than one per field.
     public func metadata(timestamp: Int) -> JSONValue {
-        metadata(leaf: ["timestamp": .int(timestamp)])
+        metadata(leaf: MetadataLeaves.leaf(for: timestamp))
     }
 
     private func metadata(leaf: JSONValue) -> JSONValue {
