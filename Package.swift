@@ -218,7 +218,7 @@ let package = Package(
                 "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
-                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator", "HatchctlTestSupport",
             ]
         ),
 
@@ -270,9 +270,17 @@ let package = Package(
             path: "Fuzz/hatch-fuzz"
         ),
 
+        // What the suites that run the built `hatchctl` share: where the binary is, and running a child
+        // process to its exit without blocking the cooperative pool. Not a product.
+        .target(
+            name: "HatchctlTestSupport",
+            dependencies: ["HatchMosquittoBroker"],
+            path: "Tests/HatchctlTestSupport"
+        ),
         .testTarget(
             name: "HatchctlTests",
             dependencies: [
+                "HatchctlTestSupport",
                 "HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT",
                 "HatchServiceSupport", .product(name: "Logging", package: "swift-log"),
                 // Parses the CloudFormation template of `hatchctl cloud provision`.

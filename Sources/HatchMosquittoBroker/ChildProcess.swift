@@ -22,11 +22,11 @@ public final class ChildProcess: @unchecked Sendable {
     public var environment: [String: String]?
     /// Its working directory; `nil` inherits this process's.
     public var currentDirectoryURL: URL?
-    /// A `FileHandle` or a `Pipe` (its reading end); `nil` inherits.
+    /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its reading end); `nil` inherits.
     public var standardInput: Any?
-    /// A `FileHandle` or a `Pipe` (its writing end); `nil` inherits.
+    /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its writing end); `nil` inherits.
     public var standardOutput: Any?
-    /// A `FileHandle` or a `Pipe` (its writing end); `nil` inherits.
+    /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its writing end); `nil` inherits.
     public var standardError: Any?
     /// Called on the reaper thread once the child has exited.
     public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
@@ -60,6 +60,10 @@ public final class ChildProcess: @unchecked Sendable {
         var parentEnds: [FileHandle] = []
         for (target, stream) in [(Int32(0), standardInput), (1, standardOutput), (2, standardError)] {
             switch stream {
+            case let handle as FileHandle where handle === FileHandle.nullDevice || handle.fileDescriptor < 0:
+                // `FileHandle.nullDevice` has no descriptor to duplicate (-1): open /dev/null in the child,
+                // or it would inherit this process's stream (a broker's warnings amid a `--json` output).
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
             case let handle as FileHandle:
                 posix_spawn_file_actions_adddup2(&actions, handle.fileDescriptor, target)
             case let pipe as Pipe:

@@ -190,11 +190,18 @@ public final class MosquittoBroker: Sendable {
                 }
                 throw MosquittoBrokerError.exitedDuringStartup(status: started.terminationStatus, log: log)
             }
-            if LoopbackPort.accepts(port) && (tlsPort.map(LoopbackPort.accepts) ?? true) { return }
+            if listenersAccept() { return }
             try await Task.sleep(for: .milliseconds(20))
         }
+        // A busy process may resume this task only after the deadline: look once more before giving up.
+        if started.isRunning && listenersAccept() { return }
         kill()
         throw MosquittoBrokerError.startupTimedOut(port: port, log: log)
+    }
+
+    /// Whether the plain listener (or the only one) and the TLS listener, if any, accept connections.
+    private func listenersAccept() -> Bool {
+        LoopbackPort.accepts(port) && (tlsPort.map(LoopbackPort.accepts) ?? true)
     }
 
     /// The password file for `users` (hashed, mode 0600; no password on a command line), or `nil` for none.

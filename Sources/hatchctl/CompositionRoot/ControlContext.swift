@@ -13,7 +13,7 @@ struct ControlContext: Sendable {
     let timeout: Duration
 
     /// Connects to the broker and reads the device directory.
-    static func open(broker: BrokerOptions, timeout: TimeoutOptions) async throws -> ControlContext {
+    static func open(broker: BrokerOptions<ControllerLogin>, timeout: TimeoutOptions) async throws -> ControlContext {
         let connection = try broker.resolvedConnection()
         let url = connection.url
         let clientID = "hatchctl-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
@@ -31,7 +31,7 @@ struct ControlContext: Sendable {
     }
 
     /// Runs `body` with a context and always disconnects cleanly afterwards.
-    static func with<T: Sendable>(broker: BrokerOptions, timeout: TimeoutOptions, _ body: (ControlContext) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(broker: BrokerOptions<ControllerLogin>, timeout: TimeoutOptions, _ body: (ControlContext) async throws -> T) async throws -> T {
         let context = try await open(broker: broker, timeout: timeout)
         do {
             let result = try await body(context)

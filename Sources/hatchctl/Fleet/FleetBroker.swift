@@ -55,7 +55,7 @@ struct FleetBroker {
         let file = URL(fileURLWithPath: credentialsFile)
         let loaded = try BrokerCredentialsFile.load(from: file)
         let folder = file.deletingLastPathComponent()
-        let connection = try BrokerOptions.connection(url: parsed.description, credentialsFile: credentialsFile)
+        let connection = try BrokerIdentity.controller.connection(url: parsed.description, credentialsFile: credentialsFile)
         let record = BrokerRecord(url: parsed.description, username: connection.credentials?.username, password: connection.credentials?.password,
                                   caFile: connection.tls?.caFile, certificateFile: connection.tls?.certificateFile, keyFile: connection.tls?.keyFile)
         return FleetBroker(url: parsed, privateBroker: nil, credentials: loaded.fleetCredentials(relativeTo: folder, usesTLS: parsed.usesTLS),
@@ -126,7 +126,7 @@ struct FleetBroker {
             throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
         }
         let url = try MQTTBrokerURL(started.url)
-        let controller = try BrokerOptions.connection(url: started.url, credentialsFile: folder.appendingPathComponent(BrokerCredentialsFile.fileName).path)
+        let controller = try BrokerIdentity.controller.connection(url: started.url, credentialsFile: folder.appendingPathComponent(BrokerCredentialsFile.fileName).path)
         let record = BrokerRecord(url: started.url, username: controller.credentials?.username, password: controller.credentials?.password,
                                   caFile: controller.tls?.caFile, certificateFile: controller.tls?.certificateFile, keyFile: controller.tls?.keyFile)
         let tls = security.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigFile.Files.caCertificate).path))" : ""

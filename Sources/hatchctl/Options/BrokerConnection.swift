@@ -2,12 +2,12 @@ import Foundation
 import HatchMQTT
 
 /// How a `hatchctl` command reaches the broker: its URL and, for a locked-down broker, the
-/// controller's credentials and the TLS files. Built from `--broker`/`--credentials` or the record
-/// that `hatchctl fleet run` wrote.
+/// credentials of the identity it logs in as (see ``BrokerIdentity``) and the TLS files. Built from
+/// `--broker`/`--credentials` or the record that `hatchctl fleet run` wrote.
 struct BrokerConnection: Sendable {
     /// The URL as given or recorded (shown in messages).
     var url: String
-    /// The controller's username and password, or `nil` for an anonymous broker.
+    /// The username and password to log in with, or `nil` for an anonymous broker.
     var credentials: MQTTCredentials?
     /// TLS settings: the CA and, for mutual TLS, the client certificate.
     var tls: MQTTTLSConfiguration?

@@ -1,36 +1,31 @@
 import ArgumentParser
 import Foundation
-import HatchMQTT
 
-/// `--broker URL` and `--credentials FILE`, shared by every command that talks to devices.
-struct BrokerOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The MQTT broker, e.g. mqtt://127.0.0.1:1883.",
-            discussion: "Defaults to the broker that `hatchctl fleet run` recorded in $HATCH_HOME/broker.json (or ~/.hatch/broker.json).",
-            valueName: "url"
-        )
-    )
+/// `--broker URL` and `--credentials FILE`, shared by every command that talks to the broker;
+/// `Login` names the identity of credentials.json the command logs in as (the controller for device
+/// commands, the fleet service for `shadow-service`) and words the options' help for it.
+struct BrokerOptions<Login: BrokerLogin>: ParsableArguments {
+    @Option(name: .long, help: Login.identity.brokerHelp)
     var broker: String?
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The credentials.json of `hatchctl broker config`, for a broker that refuses anonymous clients.",
-            discussion: "hatchctl logs in as its controller user, and trusts its CA with mqtts:// URLs. Without it, the recorded broker's credentials are used.",
-            valueName: "file"
-        )
-    )
+    @Option(name: .long, help: Login.identity.credentialsHelp)
     var credentials: String?
 
-    /// The URL and credentials to connect with (throws a typed error that says how to fix it): `--broker` (with `--credentials`, or the record's
-    /// credentials when it names the same broker), else the recorded broker.
-    func resolvedConnection() throws -> BrokerConnection {
+    /// The URL and credentials to connect with as `identity` (throws a typed error that says how to fix
+    /// it): `--broker` or else the recorded broker, with `identity`'s login from `--credentials`;
+    /// without `--credentials`, the record's credentials when they are `identity`'s and the record
+    /// names the same broker, else none.
+    func resolvedConnection(as identity: BrokerIdentity = Login.identity) throws -> BrokerConnection {
+        guard identity.isRecorded else {
+            // Only the URL comes from the record, which is not read at all when --broker names one.
+            guard let url = try broker ?? BrokerRecord.load()?.url else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
+            guard let credentials else { return BrokerConnection(url: url) }
+            return try identity.connection(url: url, credentialsFile: credentials)
+        }
         let record = try BrokerRecord.load()
         if let credentials {
             guard let url = broker ?? record?.url else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
-            return try Self.connection(url: url, credentialsFile: credentials)
+            return try identity.connection(url: url, credentialsFile: credentials)
         }
         if let broker {
             if let record, record.url == broker { return BrokerConnection(record: record) }
@@ -38,20 +33,5 @@ struct BrokerOptions: ParsableArguments {
         }
         guard let record else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
         return BrokerConnection(record: record)
-    }
-
-    /// The controller identity of a credentials file, for `url`.
-    static func connection(url: String, credentialsFile path: String) throws -> BrokerConnection {
-        let file = URL(fileURLWithPath: path)
-        let loaded = try BrokerCredentialsFile.load(from: file)
-        let folder = file.deletingLastPathComponent()
-        var tls = loaded.tlsConfiguration(relativeTo: folder)
-        if let certificate = loaded.controller.certificateFile, let key = loaded.controller.keyFile {
-            tls?.certificateFile = BrokerCredentialsFile.resolve(certificate, in: folder)
-            tls?.keyFile = BrokerCredentialsFile.resolve(key, in: folder)
-        }
-        let usesTLS = url.lowercased().hasPrefix("mqtts:") || url.lowercased().hasPrefix("ssl:") || url.lowercased().hasPrefix("tls:")
-        return BrokerConnection(url: url, credentials: .init(username: loaded.controller.username, password: loaded.controller.password),
-                                tls: usesTLS ? tls : nil)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The options every device command shares: `--broker`, `--json`, `--timeout`.
 struct DeviceCommandOptions: ParsableArguments {
-    @OptionGroup var broker: BrokerOptions
+    @OptionGroup var broker: BrokerOptions<ControllerLogin>
     @OptionGroup var output: OutputOptions
     @OptionGroup var timeout: TimeoutOptions
 

@@ -25,11 +25,8 @@ struct ShadowServiceCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("The MQTT broker (default: the broker `hatchctl fleet run` recorded).", valueName: "url"))
-    var broker: String?
-
-    @Option(name: .long, help: ArgumentHelp("The credentials.json of `hatchctl broker config`: the service logs in as its fleet service identity.", valueName: "file"))
-    var credentials: String?
+    /// `--broker` and `--credentials` (its fleet service identity).
+    @OptionGroup var broker: BrokerOptions<FleetServiceLogin>
 
     @Option(name: .long, help: ArgumentHelp("The username to log in with (instead of --credentials).", valueName: "name"))
     var username: String?
@@ -53,7 +50,7 @@ struct ShadowServiceCommand: AsyncParsableCommand {
     @OptionGroup var logging: LogOptions
 
     func validate() throws {
-        if credentials != nil && (username != nil || password != nil) {
+        if broker.credentials != nil && (username != nil || password != nil) {
             throw ValidationError("--credentials names the service's username and password already; give either it or --username/--password.")
         }
         if password != nil && username == nil { throw ValidationError("--password needs --username.") }
@@ -77,28 +74,24 @@ struct ShadowServiceCommand: AsyncParsableCommand {
     /// The broker, identity and folder to serve with: `--credentials` (its fleet service identity),
     /// else `--username`/`--password`, else anonymous; the URL from `--broker` or the broker record.
     private func serviceConfiguration(logger: Logger) throws -> ShadowServiceConfiguration {
-        guard let urlText = try broker ?? BrokerRecord.load()?.url else {
-            throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path)
-        }
+        var login = try broker.resolvedConnection()
         let url: MQTTBrokerURL
         do {
-            url = try MQTTBrokerURL(urlText)
+            url = try MQTTBrokerURL(login.url)
         } catch {
-            throw HatchctlError.invalidArgument("--broker: \(urlText) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
+            throw HatchctlError.invalidArgument("--broker: \(login.url) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
         }
-        var identity = username.map { MQTTCredentials(username: $0, password: password) }
-        var tls: MQTTTLSConfiguration? = url.usesTLS ? MQTTTLSConfiguration(caFile: caFile) : nil
-        if let credentials {
-            let file = URL(fileURLWithPath: credentials)
-            let service = try BrokerCredentialsFile.load(from: file).fleetCredentials(relativeTo: file.deletingLastPathComponent(), usesTLS: url.usesTLS)
-            identity = service.service?.credentials ?? nil
-            if url.usesTLS, let serviceTLS = service.serviceTLS { tls = serviceTLS }
-            if let caFile { tls?.caFile = caFile }
+        if let username { login.credentials = MQTTCredentials(username: username, password: password) }
+        if url.usesTLS {
+            // Without a CA from credentials.json or --ca-file, the system's CA store.
+            var tls = login.tls ?? MQTTTLSConfiguration()
+            if let caFile { tls.caFile = caFile }
+            login.tls = tls
         }
         let folder = state.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? BrokerRecord.homeDirectory().appendingPathComponent("shadows", isDirectory: true)
         let simulated = clock.makeClock()
-        return ShadowServiceConfiguration(broker: url, credentials: identity, tls: tls, clientID: clientID, stateDirectory: folder,
+        return ShadowServiceConfiguration(broker: url, credentials: login.credentials, tls: login.tls, clientID: clientID, stateDirectory: folder,
                                           now: { simulated.now }, logger: logger)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchctlTestSupport
 import HatchMosquittoBroker
 import HatchMQTT
 import Synchronization
@@ -32,13 +33,7 @@ final class SplitShadowService: Sendable {
     var brokerURL: String { "mqtt://127.0.0.1:\(port)" }
 
     /// Where the `hatchctl` binary is: `$HATCHCTL_PATH`, or next to the test bundle in the build folder.
-    static var hatchctl: URL {
-        if let path = ProcessInfo.processInfo.environment["HATCHCTL_PATH"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On macOS the runner sits inside the .xctest bundle; walk up to the build products folder.
-        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
-        return folder.appendingPathComponent("hatchctl")
-    }
+    static var hatchctl: URL { HatchctlExecutable.url }
 
     /// Writes the locked-down broker configuration for the devices of `fleetFile` into a new temporary folder.
     static func configure(fleetFile: URL, clock: SimulationClock) async throws -> SplitShadowService {
@@ -179,15 +174,8 @@ final class SplitShadowService: Sendable {
         let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output
         process.standardError = output
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
-            exited.continuation.finish()
-        }
-        try process.run()
-        try? output.close()
-        var status: Int32 = -1
-        for await value in exited.stream { status = value }
+        // The child holds its own copy of the file; close ours once it runs.
+        let status = try await process.runToExit { try? output.close() }.status
         return (status, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
     }
 }

@@ -1,6 +1,6 @@
-// Every `TestDependencyProvider` sample of seed 001 (test-mode cookbook), unchanged, on structs declared with
-// `@DependencyRequirements`. The children the samples import (alarms, bedtime reminders, content detail,
-// adult sleep) are declared here with mocks in the same style.
+// Every `TestDependencyProvider` sample of seed 001 (test-mode cookbook), unchanged but for the composition
+// root's unreachable catch, on structs declared with `@DependencyRequirements`. The children the samples
+// import (alarms, bedtime reminders, content detail, adult sleep) are declared here with mocks in the same style.
 
 import HatchModularDependencyContainer
 
@@ -164,15 +164,13 @@ extension AdultRoutineDependencies: TestDependencyProvider {
 
 extension AdultScreenDependencies: TestDependencyProvider {
     public static func mockRegistration(in builder: MockDependencyBuilder<AdultScreenDependencies>) {
-        do {
-            builder.importDependencies(AdultSleepDependencies.self)
-            builder.importDependencies(AdultRoutineDependencies.self)
-            builder.importDependencies(AdultLibraryDependencies.self)
+        // The cookbook wraps these calls in its usual `do { … } catch { preconditionFailure(…) }`; imports and
+        // inputs never throw, so here the catch would be unreachable (a compiler warning) and is left out.
+        builder.importDependencies(AdultSleepDependencies.self)
+        builder.importDependencies(AdultRoutineDependencies.self)
+        builder.importDependencies(AdultLibraryDependencies.self)
 
-            builder.provideInput(AdultUserIdentifier.self, "mock-user-id")
-            builder.provideInput(HA25ToolbarViewModel.self, .mock)
-        } catch {
-            preconditionFailure("\(Self.self): Failed to register mock dependencies. Error: \(error).")
-        }
+        builder.provideInput(AdultUserIdentifier.self, "mock-user-id")
+        builder.provideInput(HA25ToolbarViewModel.self, .mock)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HatchctlTestSupport
 import HatchMosquittoBroker
 
 /// Runs the built `hatchctl` binary and captures what it prints.
@@ -16,13 +17,7 @@ struct Hatchctl {
     }
 
     /// Where the binary is: `$HATCHCTL_PATH`, or next to the test bundle in the build folder.
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["HATCHCTL_PATH"] { return URL(fileURLWithPath: path) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // On macOS the runner sits inside the .xctest bundle; walk up to the build products folder.
-        while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
-        return folder.appendingPathComponent("hatchctl")
-    }
+    static var executable: URL { HatchctlExecutable.url }
 
     /// `HATCH_HOME` for every run, so tests never read or write the user's `~/.hatch`.
     let home: URL
@@ -46,19 +41,14 @@ struct Hatchctl {
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        // Wait and read on Dispatch threads, never on the cooperative pool: the fleet under test runs on
-        // that pool in this same process, and blocking it would starve the devices `hatchctl` talks to.
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
-            exited.continuation.finish()
+        // Read on Dispatch threads and wait for the exit off the cooperative pool: the fleet under test
+        // runs on that pool in this same process, and blocking it would starve the devices `hatchctl` talks to.
+        let (status, printed) = try await process.runToExit {
+            async let stdout = Self.readAll(output.fileHandleForReading)
+            async let stderr = Self.readAll(error.fileHandleForReading)
+            return (await stdout, await stderr)
         }
-        try process.run()
-        async let stdout = Self.readAll(output.fileHandleForReading)
-        async let stderr = Self.readAll(error.fileHandleForReading)
-        var status: Int32 = -1
-        for await value in exited.stream { status = value }
-        return Result(status: status, standardOutput: await stdout, standardError: await stderr)
+        return Result(status: status, standardOutput: printed.0, standardError: printed.1)
     }
 
     private static func readAll(_ handle: FileHandle) async -> String {
