@@ -2,7 +2,7 @@ import HatchDeviceModel
 
 /// The last encoding of a stored shadow document as `/update/documents` shows it (compact JSON,
 /// sorted keys), with where each field of `metadata.reported` and `state.reported` lies in it, and
-/// for a field that is an object (`current`, `current.color`, `clock`, …) where each of its own
+/// for an object field that keeps changing (`current`, `current.color`, …) where each of its own
 /// fields lies, at any depth. A device report's `previous` is these bytes as they are, and its
 /// `current` copies what the report did not touch and encodes only the rest: a routine step
 /// re-encodes the few light and sound levels it changed, not all of `current`.
@@ -21,7 +21,8 @@ struct DocumentEncodingCache: Sendable {
     }
 
     /// Objects with fewer fields (a metadata leaf's `{"timestamp":N}`) are encoded whole: sections
-    /// for them would cost more memory than their encoding costs time.
+    /// for them would cost more memory than their encoding costs time. So are objects until they
+    /// change a second time.
     static let smallestSectionedObject = 3
 
     private var bytes: [UInt8] = []
@@ -139,8 +140,10 @@ struct DocumentEncodingCache: Sendable {
             let (key, value) = fields[index]
             JSONValue.string(key).write(into: &output)
             output.append(UInt8(ascii: ":"))
-            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject {
-                // Its own fields get sections, relative to where this field starts.
+            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject, sections[index].end > 0 {
+                // A field that changes again (it was encoded before) gets sections for its own fields,
+                // relative to where it starts; one that was never encoded is written whole, so fields
+                // that never change (`deviceInfo`, `clock`, …) cost no offsets.
                 write(inner, sections: &sections[index].children, old: old, oldBase: oldStart, newBase: start, into: &output)
             } else {
                 value.write(into: &output)
