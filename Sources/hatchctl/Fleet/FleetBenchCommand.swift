@@ -78,6 +78,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
         (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
         report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
+        let settled = await ProcessCPUTime.settle(broker.processIdentifier)
+        progress.say(String(format: "broker settled after the ceiling's connections closed (%.1f s)", settled))
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
         let encoder = JSONEncoder()

@@ -8,6 +8,20 @@ enum ProcessCPUTime {
         ProcessResources.cpuSeconds(of: pid) ?? 0
     }
 
+    /// Waits until `pid` uses less than `share` of one core over a quarter of a second (at most
+    /// `limit`): a broker still closing thousands of connections would otherwise add its backlog to
+    /// the latencies measured next. Returns the seconds it waited.
+    static func settle(_ pid: Int32?, below share: Double = 0.1, limit: Duration = .seconds(10)) async -> Double {
+        let started = ContinuousClock.now
+        guard let pid else { return 0 }
+        while ContinuousClock.now - started < limit {
+            let before = seconds(of: pid)
+            try? await Task.sleep(for: .milliseconds(250))
+            if (seconds(of: pid) - before) / 0.25 < share { break }
+        }
+        return (ContinuousClock.now - started).seconds
+    }
+
     /// The CPU this process and the broker use from now on.
     struct Window {
         let brokerProcess: Int32?
