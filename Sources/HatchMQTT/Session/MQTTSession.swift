@@ -164,16 +164,7 @@ public final class MQTTSession: Sendable {
     /// delivers the messages it stored for the session right after CONNACK, before an awaited
     /// ``subscribe(_:qos:)`` could register. ``MQTTSubscription/grantedQoS`` is the requested QoS.
     public func prepareSubscription(_ filter: String, qos: MQTTQoS = .atLeastOnce) throws -> MQTTSubscription {
-        guard TopicName.isValidFilter(filter) else { throw MQTTError.invalidFilter(filter) }
-        let core = self.core
-        let token = core.makeToken()
-        let (stream, continuation) = AsyncStream.makeStream(of: MQTTMessage.self)
-        continuation.onTermination = { termination in
-            guard case .cancelled = termination else { return }
-            core.loop.execute { core.removeLocalSubscriber(filter, token: token, cancelled: false) }
-        }
-        core.loop.execute { core.prepareSubscription(filter, qos: qos, token: token, stream: continuation) }
-        return MQTTSubscription(filter: filter, grantedQoS: qos, messages: stream)
+        try prepareSubscription(filters: [filter], qos: qos)
     }
 
     /// Registers subscriptions to several filters at once (see ``prepareSubscription(_:qos:)``), whose

@@ -113,13 +113,7 @@ final class SplitShadowService: Sendable {
     /// requests meanwhile wait there for the next start) and waits for it.
     func stopService() async {
         guard let process = service.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
-        process.signal(SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(15)
-        while process.isRunning && ContinuousClock.now < deadline {
-            do { try await Task.sleep(for: .milliseconds(20)) } catch { break }
-        }
-        if process.isRunning { process.signal(SIGKILL) }
-        process.waitUntilExit()
+        await process.stopGracefully()
     }
 
     /// What the service logged so far, over all its starts.

@@ -1,5 +1,6 @@
 import Foundation
 import HatchMosquittoBroker
+import HatchctlTestSupport
 
 /// `hatchctl shadow-service` as a child process with its own `HATCH_HOME`, its log captured to a file.
 final class ShadowServiceProcess {
@@ -40,13 +41,7 @@ final class ShadowServiceProcess {
 
     /// Stops the service with SIGTERM (a graceful shutdown: documents saved, counts logged) and waits for it.
     func stop() async {
-        process.signal(SIGTERM)
-        let deadline = ContinuousClock.now + .seconds(15)
-        while process.isRunning && ContinuousClock.now < deadline {
-            do { try await Task.sleep(for: .milliseconds(50)) } catch { break }
-        }
-        if process.isRunning { process.signal(SIGKILL) }
-        process.waitUntilExit()
+        await process.stopGracefully()
     }
 }
 
