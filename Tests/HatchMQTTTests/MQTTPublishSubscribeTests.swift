@@ -37,6 +37,40 @@ struct MQTTPublishSubscribeTests {
         #expect(throws: MQTTError.notConnected) { try publisher.publishWithoutWaiting("devices/reports", payload: "late".data) }
     }
 
+    @Test("QoS 0 packets of every length-field size arrive byte for byte, retained or not, in order among QoS 1 publishes")
+    func qos0PacketEncoding() async throws {
+        let broker = try await MosquittoBroker.start()
+        let subscriber = try await TestSession.make(broker)
+        let publisher = try await TestSession.make(broker)
+        let subscription = try await subscriber.subscribe("sizes/#", qos: .atLeastOnce)
+        // Remaining lengths around each boundary of MQTT's variable-length field (1, 2 and 3 bytes; 4 bytes past 2 MB).
+        let topic = "sizes/x"
+        let overhead = 2 + topic.utf8.count
+        let sizes = [0, 1, 126 - overhead, 127 - overhead, 128 - overhead, 16_383 - overhead, 16_384 - overhead,
+                     2_097_151 - overhead, 2_097_152 - overhead]
+        var expected: [Data] = []
+        for (index, size) in sizes.enumerated() {
+            let payload = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+            expected.append(payload)
+            _ = try publisher.publishWithoutWaiting(topic, payload: payload)
+            // A QoS 1 publish between them keeps its place.
+            let marker = Data("qos1-\(index)".utf8)
+            expected.append(marker)
+            try await publisher.publish(topic, payload: marker, qos: .atLeastOnce)
+        }
+        let received = await subscription.next(expected.count)
+        #expect(received.map(\.payload) == expected)
+        #expect(received.enumerated().allSatisfy { $0.element.qos == ($0.offset % 2 == 0 ? .atMostOnce : .atLeastOnce) })
+        // A retained QoS 0 message is kept by the broker and flagged for a later subscriber.
+        _ = try publisher.publishWithoutWaiting("sizes/retained", payload: "kept".data, retain: true)
+        try await publisher.waitForQueuedMessages()
+        #expect(await subscription.next(1).map(\.payloadString) == ["kept"])
+        let late = try await TestSession.make(broker)
+        let lateSubscription = try await late.subscribe("sizes/retained", qos: .atMostOnce)
+        let retained = await lateSubscription.next(1)
+        #expect(retained.map(\.payloadString) == ["kept"] && retained.first?.retain == true)
+    }
+
     @Test("a QoS 0 publisher past its queue limit is told to slow down, and woken once the queue has drained to half")
     func backedUpPublisherWaitsForTheDrain() async throws {
         let broker = try await MosquittoBroker.start()

@@ -17,6 +17,32 @@ enum PortableSocket {
         #endif
     }
 
+    /// Whether this platform sends without `SIGPIPE` per call (`MSG_NOSIGNAL`), which
+    /// ``send(_:_:_:)`` needs; elsewhere sessions write through libmosquitto only.
+    static var canSendWithoutSignal: Bool {
+        #if canImport(Glibc)
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// `send` on a non-blocking socket without raising `SIGPIPE` when the peer has gone; the bytes
+    /// taken, or -1 with `errno` set.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(fd, bytes, count, 0)
+        #endif
+    }
+
+    /// Whether the last failed call was interrupted by a signal (`EINTR`).
+    static var lastErrorIsInterrupted: Bool { errno == EINTR }
+
+    /// Whether the last failed call would have blocked (`EAGAIN`/`EWOULDBLOCK`).
+    static var lastErrorWouldBlock: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
     /// Whether `fd` is an AF_UNIX stream socket (`SO_DOMAIN` on Linux; the bound address family on
     /// Darwin, which has no `SO_DOMAIN`).
     static func isUnixStreamSocket(_ fd: Int32) -> Bool {

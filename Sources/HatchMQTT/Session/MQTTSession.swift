@@ -103,6 +103,10 @@ public final class MQTTSession: Sendable {
     @discardableResult
     public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false) throws(MQTTError) -> Bool {
         let core = self.core
+        if let unsent = core.queueDirectly(topic, payload: payload, retain: retain) {
+            core.loop.requestWrite(core)
+            return unsent <= configuration.qos0QueueLimit
+        }
         // libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
         let rc = payload.withUnsafeBytes { bytes in
             mosquitto_publish(core.mosq, nil, topic, Int32(clamping: bytes.count), bytes.baseAddress, 0, retain)

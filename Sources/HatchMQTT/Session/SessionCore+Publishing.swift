@@ -47,6 +47,19 @@ extension SessionCore {
         }
     }
 
+    /// Queues a QoS 0 publish in the ``DirectOutbox`` and returns the QoS 0 messages now unsent;
+    /// `nil` when it must go through libmosquitto instead: not connected, libmosquitto holds
+    /// packets that must leave first, or a topic or size libmosquitto refuses with its own error.
+    func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Int? {
+        guard writesDirectly, TopicName.isValidTopic(topic), TopicName.isValidUTF8(topic) else { return nil }
+        return payload.withUnsafeBytes { bytes in
+            outbox.withLock { box -> Int? in
+                guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: bytes, retain: retain) else { return nil }
+                return unsentQoS0.add(1, ordering: .relaxed).newValue
+            }
+        }
+    }
+
     /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
     func didPublish(mid: Int32) {
         if let pending = inflight.removeValue(forKey: mid) {

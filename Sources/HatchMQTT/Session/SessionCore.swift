@@ -12,8 +12,9 @@ import Synchronization
 /// Threading: everything below "loop-confined" is read and written only on the session's
 /// ``EventLoopThread`` (libmosquitto callbacks run there too, inside `mosquitto_loop_read/write/misc`),
 /// so it needs no lock. Other threads reach it through `loop.execute`. The connection state, which
-/// callers read synchronously, is behind a `Mutex`; QoS 0 publishes call `mosquitto_publish` directly
-/// (thread-safe in libmosquitto's threaded mode) and then `loop.requestWrite`.
+/// callers read synchronously, is behind a `Mutex`; QoS 0 publishes are encoded into the
+/// ``DirectOutbox`` (or, where it is not used, handed to `mosquitto_publish`, thread-safe in
+/// libmosquitto's threaded mode) and then `loop.requestWrite`.
 final class SessionCore: @unchecked Sendable {
     enum Phase {
         case idle, connecting, connected, waitingToReconnect, disconnecting, closed
@@ -38,6 +39,11 @@ final class SessionCore: @unchecked Sendable {
     /// cancelled QoS 1 publish also counts down). Reset when the connection ends, as libmosquitto
     /// then discards unsent packets.
     let unsentQoS0 = Atomic<Int>(0)
+    /// Whether QoS 0 publishes go through ``outbox`` (MQTT 3.1.1 without TLS, on a platform that
+    /// can send without `SIGPIPE`); otherwise through libmosquitto's queue.
+    let writesDirectly: Bool
+    /// QoS 0 packets for the loop to write ahead of libmosquitto's own.
+    let outbox = Locked(DirectOutbox())
     private let tokens = Atomic<UInt64>(1)
     private let observed = Locked(Observed())
 
@@ -69,6 +75,8 @@ final class SessionCore: @unchecked Sendable {
         self.id = Self.ids.add(1, ordering: .relaxed).oldValue
         self.configuration = configuration
         self.loop = loop
+        writesDirectly = PortableSocket.canSendWithoutSignal && configuration.protocolVersion != .v5
+            && configuration.tls == nil && !configuration.broker.usesTLS
         (mosq, setupProblem) = MosquittoHandle.make(for: configuration)
         mosquitto_user_data_set(mosq, Unmanaged.passUnretained(self).toOpaque())
         MosquittoCallbacks.install(on: mosq)
@@ -79,7 +87,7 @@ final class SessionCore: @unchecked Sendable {
     func makeToken() -> UInt64 { tokens.add(1, ordering: .relaxed).oldValue }
 
     var socket: Int32 { mosquitto_socket(mosq) }
-    var wantsWrite: Bool { mosquitto_want_write(mosq) }
+    var wantsWrite: Bool { mosquitto_want_write(mosq) || (writesDirectly && outbox.withLock { $0.isPending }) }
 
     // MARK: Observed state (any thread)
 
@@ -121,9 +129,7 @@ final class SessionCore: @unchecked Sendable {
     func handle(events: SocketEvents) {
         guard phase != .closed else { return }
         if !events.isDisjoint(with: .needsRead) { readAvailable() }
-        if !events.isDisjoint(with: .needsWrite), socket >= 0 {
-            noticeSilentClose(rc: mosquitto_loop_write(mosq, 1))
-        }
+        if !events.isDisjoint(with: .needsWrite) { writeQueued() }
         loop.updateInterest(self)
     }
 
@@ -153,8 +159,33 @@ final class SessionCore: @unchecked Sendable {
     func flushRequestedWrites() {
         writeScheduled.store(false, ordering: .sequentiallyConsistent)
         guard phase != .closed, !blockingConnectInProgress else { return }
-        if socket >= 0 { _ = mosquitto_loop_write(mosq, 1) }
+        writeQueued()
         loop.updateInterest(self)
+    }
+
+    /// Writes the direct outbox, then, once it is empty, libmosquitto's queue (which holds only
+    /// packets queued after everything in the outbox; see ``queueDirectly(_:payload:retain:)``).
+    private func writeQueued() {
+        guard socket >= 0 else { return }
+        if writesDirectly, !writeOutbox() { return }
+        noticeSilentClose(rc: mosquitto_loop_write(mosq, 1))
+    }
+
+    /// Writes what waits in the outbox; `true` once it is empty. A failed socket is shut down, so
+    /// libmosquitto's read reports the disconnect as for any other socket error.
+    private func writeOutbox() -> Bool {
+        let fd = socket
+        let (sent, failed, empty) = outbox.withLock { box -> (Int, Bool, Bool) in
+            guard box.isPending else { return (0, false, true) }
+            let (sent, failed) = box.write(to: fd)
+            if sent > 0 { unsentQoS0.subtract(sent, ordering: .relaxed) }
+            return (sent, failed, !box.isPending)
+        }
+        if failed { PortableSocket.shutdown(fd) }
+        if sent > 0, !drainWaiters.isEmpty, unsentQoS0.load(ordering: .relaxed) <= configuration.qos0QueueLimit / 2 {
+            resumeDrainWaiters()
+        }
+        return empty && !failed
     }
 
     /// The periodic keep-alive tick.
@@ -295,6 +326,7 @@ final class SessionCore: @unchecked Sendable {
         phase = .connected
         everConnected = true
         reconnectAttempt = 0
+        if writesDirectly { outbox.withLock { $0.isOpen = true } }
         setState(.connected)
         let waiters = connectWaiters
         connectWaiters.removeAll()
@@ -308,7 +340,11 @@ final class SessionCore: @unchecked Sendable {
 
     /// The socket closed (callback, loop).
     func didDisconnect(code: Int32, errno savedErrno: Int32) {
-        unsentQoS0.store(0, ordering: .relaxed)
+        outbox.withLock { box in
+            box.isOpen = false
+            box.removeAll()
+            unsentQoS0.store(0, ordering: .relaxed)
+        }
         resumeDrainWaiters()
         loop.forgetSocket(of: self)
         switch phase {
@@ -368,6 +404,8 @@ final class SessionCore: @unchecked Sendable {
         case .connected:
             phase = .disconnecting
             disconnectWaiters.append(waiter)
+            // What is in the outbox still leaves before DISCONNECT; nothing more is added.
+            outbox.withLock { $0.isOpen = false }
             guard mosquitto_disconnect(mosq) == 0 else { return finishDisconnect() }
             loop.updateInterest(self)
             let generation = attemptGeneration
@@ -428,9 +466,8 @@ final class SessionCore: @unchecked Sendable {
         }
         let wasConnected = phase == .connected
         phase = .disconnecting
-        if wasConnected && mosquitto_disconnect(mosq) == 0 {
-            _ = mosquitto_loop_write(mosq, 1)
-        }
+        outbox.withLock { $0.isOpen = false }
+        if wasConnected && mosquitto_disconnect(mosq) == 0 { writeQueued() }
         if phase == .disconnecting { finishDisconnect() }
         phase = .closed
         releaseConnectSlot()

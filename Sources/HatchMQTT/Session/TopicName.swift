@@ -7,6 +7,15 @@ enum TopicName {
         !topic.isEmpty && topic.utf8.count <= 65535 && mosquitto_pub_topic_check(topic) == 0
     }
 
+    /// Whether `text` is UTF-8 that MQTT allows (no U+0000, no control characters), as libmosquitto
+    /// checks topics before it publishes.
+    static func isValidUTF8(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { mosquitto_validate_utf8($0.baseAddress, Int32(clamping: $0.count)) == 0 }
+        }
+    }
+
     /// Whether `filter` is a valid subscription filter (`+` a whole level, `#` last).
     static func isValidFilter(_ filter: String) -> Bool {
         !filter.isEmpty && filter.utf8.count <= 65535 && mosquitto_sub_topic_check(filter) == 0
