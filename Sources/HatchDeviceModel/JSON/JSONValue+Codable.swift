@@ -101,21 +101,77 @@ extension JSONValue {
         }
     }
 
-    /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers).
+    /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers),
+    /// two digits per step.
     public static func writeInteger(_ value: Int, into output: inout [UInt8]) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-        var count = 0
+        var start = 24
         withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                count += 1
-                buffer[24 - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+            digitPairs.withUnsafeBufferPointer { pairs in
+                while magnitude >= 100 {
+                    let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                    magnitude /= 100
+                    start -= 2
+                    buffer[start] = pairs[pair]
+                    buffer[start + 1] = pairs[pair + 1]
+                }
+                if magnitude >= 10 {
+                    let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                    start -= 2
+                    buffer[start] = pairs[pair]
+                    buffer[start + 1] = pairs[pair + 1]
+                } else {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+                }
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
+    }
+
+    /// "00" through "99", two bytes each.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
+
+    /// Appends the compact JSON of ``metadata(timestamp:)`` of this value without building it;
+    /// `leaf` is the encoded `{"timestamp":N}` of that timestamp.
+    public func writeMetadata(leaf: [UInt8], into output: inout [UInt8]) {
+        switch self {
+        case .object(let fields):
+            output.append(UInt8(ascii: "{"))
+            for (index, field) in fields.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                Self.writeString(field.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                if field.value.isNull {
+                    output.append(contentsOf: "null".utf8)
+                } else {
+                    field.value.writeMetadata(leaf: leaf, into: &output)
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.writeMetadata(leaf: leaf, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        default:
+            output.append(contentsOf: leaf)
+        }
+    }
+
+    /// The encoded metadata leaf `{"timestamp":N}`.
+    public static func metadataLeafBytes(timestamp: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        bytes.append(contentsOf: #"{"timestamp":"#.utf8)
+        writeInteger(timestamp, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     private static func writeString(_ string: String, into output: inout [UInt8]) {

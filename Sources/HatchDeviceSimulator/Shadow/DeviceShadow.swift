@@ -120,12 +120,14 @@ public struct DeviceShadow: Sendable, Hashable {
             Self.merge(desiredMetadata, into: &document.desiredMetadata)
         }
         if let reported, let reportedMetadata {
-            if Self.merge(reported, into: &document.reported) {
+            // The metadata has the report's shape: it leaves empty objects behind exactly when the report does.
+            let prunes = reported.isNull || reported.containsNullOrEmptyObject
+            if Self.merge(reported, into: &document.reported, prunes: prunes) {
                 encoding.invalidate(touchedBy: reported, merged: document.reported, metadata: false)
             } else {
                 encoding.reset(metadata: false)
             }
-            if Self.merge(reportedMetadata, into: &document.reportedMetadata) {
+            if Self.merge(reportedMetadata, into: &document.reportedMetadata, prunes: prunes) {
                 encoding.invalidate(touchedBy: reportedMetadata, merged: document.reportedMetadata, metadata: true)
             } else {
                 encoding.reset(metadata: true)
@@ -137,9 +139,8 @@ public struct DeviceShadow: Sendable, Hashable {
         let current = encoding.encoded(document)
 
         var publications = [
-            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired.map { ($0, desiredMetadata ?? .null) },
-                                                                      reported: reported.map { ($0, reportedMetadata ?? .null) },
-                                                                      version: document.version, timestamp: timestamp, token: token)),
+            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
+                                                                      timestamp: timestamp, token: token)),
             ShadowPublication(.updateDocuments, encoded: Self.documents(previous: previous, current: current, timestamp: timestamp, token: token)),
         ]
 
@@ -159,7 +160,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Merges `patch` into a stored node (`null` clears it), pruning only when the patch can leave
     /// empty objects behind. Returns `false` when fields other than the patched ones may have changed.
     @discardableResult
-    private static func merge(_ patch: JSONValue, into node: inout JSONValue?) -> Bool {
+    private static func merge(_ patch: JSONValue, into node: inout JSONValue?, prunes: Bool? = nil) -> Bool {
         if patch.isNull {
             node = nil
             return false
@@ -167,7 +168,7 @@ public struct DeviceShadow: Sendable, Hashable {
         var merged = node ?? .emptyObject
         node = nil  // `merged` holds the only reference: the merge happens in place
         merged.merge(patch)
-        if patch.containsNullOrEmptyObject {
+        if prunes ?? patch.containsNullOrEmptyObject {
             node = pruned(merged)
             return false
         }
@@ -178,8 +179,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// The `/update/accepted` payload of an applied update, written straight as bytes (sorted keys,
     /// as ``JSONValue/jsonData`` would write the object): the request's state and its metadata,
     /// the version and the timestamp, and the echoed `clientToken`.
-    private static func accepted(desired: (JSONValue, JSONValue)?, reported: (JSONValue, JSONValue)?, version: Int, timestamp: Int,
-                                 token: String?) -> Data {
+    private static func accepted(desired: JSONValue?, reported: JSONValue?, version: Int, timestamp: Int, token: String?) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1024)
         bytes.append(UInt8(ascii: "{"))
@@ -188,23 +188,25 @@ public struct DeviceShadow: Sendable, Hashable {
             JSONValue.string(token).write(into: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
-        func node(_ name: String, _ part: (JSONValue, JSONValue) -> JSONValue) {
+        // The metadata has the request's shape, with every leaf stamped (written without building it).
+        let leaf = JSONValue.metadataLeafBytes(timestamp: timestamp)
+        func node(_ name: String, _ part: (JSONValue) -> Void) {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: name.utf8)
             bytes.append(contentsOf: #"":{"#.utf8)
             if let desired {
                 bytes.append(contentsOf: #""desired":"#.utf8)
-                part(desired.0, desired.1).write(into: &bytes)
+                part(desired)
             }
             if let reported {
                 if desired != nil { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: #""reported":"#.utf8)
-                part(reported.0, reported.1).write(into: &bytes)
+                part(reported)
             }
             bytes.append(contentsOf: "},".utf8)
         }
-        node("metadata") { $1 }
-        node("state") { value, _ in value }
+        node("metadata") { $0.isNull ? bytes.append(contentsOf: "null".utf8) : $0.writeMetadata(leaf: leaf, into: &bytes) }
+        node("state") { $0.write(into: &bytes) }
         bytes.append(contentsOf: #""timestamp":"#.utf8)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(contentsOf: #","version":"#.utf8)
