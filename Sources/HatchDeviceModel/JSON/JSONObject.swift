@@ -117,6 +117,12 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
+    /// The value at `position` (in key order), changed in place.
+    public subscript(valueAt position: Int) -> JSONValue {
+        get { fields[position].value }
+        _modify { yield &fields[position].value }
+    }
+
     /// The position of `key` among the fields (in key order), or `nil` when absent.
     public func index(forKey key: String) -> Int? {
         let (index, found) = position(of: key)

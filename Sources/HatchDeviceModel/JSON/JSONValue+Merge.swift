@@ -42,7 +42,7 @@ extension JSONValue {
     }
 
     /// Whether this is neither an object nor an array nor `null` (merging it replaces the old value whole).
-    var isPlainValue: Bool {
+    public var isPlainValue: Bool {
         switch self {
         case .bool, .int, .double, .string: return true
         case .null, .array, .object: return false
@@ -122,7 +122,8 @@ extension JSONValue {
         metadata(leaf: MetadataLeaves.leaf(for: timestamp))
     }
 
-    private func metadata(leaf: JSONValue) -> JSONValue {
+    /// The metadata of this value with every leaf set to `leaf` (a shared `{"timestamp": N}`).
+    public func metadata(leaf: JSONValue) -> JSONValue {
         switch self {
         case .object(let fields):
             return .object(fields.mapValues { $0.isNull ? .null : $0.metadata(leaf: leaf) })

@@ -114,23 +114,30 @@ public struct DeviceShadow: Sendable, Hashable {
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
         let previous = encoding.encoded(document)
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
-        let reportedMetadata = reported.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
             Self.merge(desired, into: &document.desired)
             Self.merge(desiredMetadata, into: &document.desiredMetadata)
         }
-        if let reported, let reportedMetadata {
+        if let reported {
             // The metadata has the report's shape: it leaves empty objects behind exactly when the report does.
             let prunes = reported.isNull || reported.containsNullOrEmptyObject
-            if Self.merge(reported, into: &document.reported, prunes: prunes) {
-                encoding.invalidate(touchedBy: reported, merged: document.reported, metadata: false)
+            if !prunes, case .object(let patch) = reported, Self.isObjectOrAbsent(document.reported),
+               Self.isObjectOrAbsent(document.reportedMetadata) {
+                // A device's report: merged and stamped in one walk each.
+                encoding.mergeReport(patch, leaf: MetadataLeaves.leaf(for: timestamp), reported: &document.reported,
+                                     metadata: &document.reportedMetadata)
             } else {
-                encoding.reset(metadata: false)
-            }
-            if Self.merge(reportedMetadata, into: &document.reportedMetadata, prunes: prunes) {
-                encoding.invalidate(touchedBy: reportedMetadata, merged: document.reportedMetadata, metadata: true)
-            } else {
-                encoding.reset(metadata: true)
+                let reportedMetadata = reported.isNull ? JSONValue.null : reported.metadata(timestamp: timestamp)
+                if Self.merge(reported, into: &document.reported, prunes: prunes) {
+                    encoding.invalidate(touchedBy: reported, merged: document.reported, metadata: false)
+                } else {
+                    encoding.reset(metadata: false)
+                }
+                if Self.merge(reportedMetadata, into: &document.reportedMetadata, prunes: prunes) {
+                    encoding.invalidate(touchedBy: reportedMetadata, merged: document.reportedMetadata, metadata: true)
+                } else {
+                    encoding.reset(metadata: true)
+                }
             }
             reportedGeneration += 1
         }
@@ -155,6 +162,12 @@ public struct DeviceShadow: Sendable, Hashable {
             deltaForDevice = delta
         }
         return ShadowResult(publications: publications, deltaForDevice: deltaForDevice, documentChanged: true)
+    }
+
+    private static func isObjectOrAbsent(_ node: JSONValue?) -> Bool {
+        guard let node else { return true }
+        if case .object = node { return true }
+        return false
     }
 
     /// Merges `patch` into a stored node (`null` clears it), pruning only when the patch can leave

@@ -65,6 +65,64 @@ struct DocumentEncodingCache: Sendable {
         }
     }
 
+    /// Merges `patch`, a report without nulls or empty objects, into `state.reported` and stamps its
+    /// leaves with `leaf` in `metadata.reported`, forgetting only the sections it touched: one walk
+    /// of each tree, where a merge and a pass over the sections took two, and no metadata tree is
+    /// built for the report. Either node must be an object or absent.
+    mutating func mergeReport(_ patch: JSONObject, leaf: JSONValue, reported: inout JSONValue?, metadata: inout JSONValue?) {
+        current = false
+        // Arrays keep no nulls inside their objects, as a merge stores them.
+        Self.mergeInPlace(patch, into: &reported, sections: &stateSections) { $0.isPlainValue ? $0 : $0.removingNulls() }
+        Self.mergeInPlace(patch, into: &metadata, sections: &metadataSections) { $0.metadata(leaf: leaf) }
+    }
+
+    /// Merges `patch` into the object `node` (absent: empty), with each leaf it sets made by `stored`.
+    private static func mergeInPlace(_ patch: JSONObject, into node: inout JSONValue?, sections: inout [Section],
+                                     stored: (JSONValue) -> JSONValue) {
+        var fields = node?.objectValue ?? [:]
+        node = nil  // `fields` holds the only reference: the merge happens in place
+        merge(patch, into: &fields, sections: &sections, stored: stored)
+        node = .object(fields)
+    }
+
+    private static func merge(_ patch: JSONObject, into fields: inout JSONObject, sections: inout [Section],
+                              stored: (JSONValue) -> JSONValue) {
+        if sections.count != fields.count { sections = [] }
+        for (key, value) in patch {
+            guard let index = fields.index(forKey: key) else {
+                // A new field moves the ones after it: this object's sections are rebuilt.
+                fields[key] = stored(value)
+                sections = []
+                continue
+            }
+            let tracked = !sections.isEmpty
+            if case .object(let inner) = value, case .object = fields[valueAt: index] {
+                var child = JSONValue.null
+                swap(&child, &fields[valueAt: index])
+                guard case .object(var object) = child else { continue }
+                child = .null  // `object` is now the only reference
+                if tracked && !sections[index].children.isEmpty {
+                    merge(inner, into: &object, sections: &sections[index].children, stored: stored)
+                } else {
+                    var untracked: [Section] = []
+                    merge(inner, into: &object, sections: &untracked, stored: stored)
+                    if tracked { sections[index].children = [] }
+                }
+                fields[valueAt: index] = .object(object)
+            } else {
+                let newValue = stored(value)
+                if case .object = newValue, fields[valueAt: index].isObjectOtherThanMetadataLeaf {
+                    // A leaf's metadata over an object's (the field was an object): merged into it, as a merge does.
+                    fields[valueAt: index].merge(newValue)
+                } else {
+                    fields[valueAt: index] = newValue
+                }
+                if tracked { sections[index].children = [] }
+            }
+            if tracked { sections[index].clean = false }
+        }
+    }
+
     /// `state.reported` (`metadata: false`) or `metadata.reported` was replaced or pruned: forgets all its sections.
     mutating func reset(metadata: Bool) {
         current = false
@@ -155,5 +213,13 @@ struct DocumentEncodingCache: Sendable {
         }
         flush()
         output.append(UInt8(ascii: "}"))
+    }
+}
+
+private extension JSONValue {
+    /// Whether this is an object other than a metadata leaf `{"timestamp": N}`.
+    var isObjectOtherThanMetadataLeaf: Bool {
+        guard case .object(let fields) = self else { return false }
+        return fields.count != 1 || fields[0].key != "timestamp"
     }
 }

@@ -163,6 +163,18 @@ struct DeviceShadowTests {
             let previous = shadow.document
             let desired: JSONValue? = pick(12) == 0 ? ["current": ["sound": ["v": .int(pick(100))]]] : nil
             let result = shadow.apply(desired: desired, reported: patch, timestamp: 1000 + index, token: nil)
+            // The stored trees are what merging the report and its metadata field by field gives.
+            func merged(_ node: JSONValue?, _ patch: JSONValue) -> JSONValue? {
+                var value = node ?? .emptyObject
+                value.merge(patch)
+                return DeviceShadow.pruned(value)
+            }
+            #expect(shadow.document.reported == merged(previous.reported, patch), "seed \(seed), report \(index)")
+            #expect(shadow.document.reportedMetadata == merged(previous.reportedMetadata, patch.metadata(timestamp: 1000 + index)),
+                    "seed \(seed), report \(index)")
+            let accepted = try #require(result.publications.first { $0.channel == .updateAccepted })
+            #expect(accepted.encoded == DeviceShadow.acceptedReply(desired: desired, reported: patch, version: shadow.document.version,
+                                                                   timestamp: 1000 + index, token: nil).jsonData, "seed \(seed), report \(index)")
             let documents = try #require(result.publications.first { $0.channel == .updateDocuments })
             #expect(documents.encoded == documents.payload.jsonData, "seed \(seed), report \(index)")
             #expect(documents.payload["previous"] == previous.documentsNode, "seed \(seed), report \(index)")
