@@ -174,7 +174,8 @@ extension JSONValue {
         return bytes
     }
 
-    private static func writeString(_ string: String, into output: inout [UInt8]) {
+    /// Appends `string` as a JSON string (quoted, escaped where JSON needs it).
+    public static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
         let plain = string.withUTF8 { bytes -> Bool in

@@ -175,7 +175,9 @@ struct DocumentEncodingCache: Sendable {
         // The clean run being collected: where it lies in `old` and where it goes in `output`.
         var runOldStart = 0, runOldEnd = 0, runNewStart = -1
         func flush() {
-            if runNewStart >= 0 { output.append(contentsOf: old[runOldStart..<runOldEnd]) }
+            if runNewStart >= 0 {
+                old.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[runOldStart..<runOldEnd])) }
+            }
             runNewStart = -1
         }
         for index in fields.indices {
@@ -196,7 +198,7 @@ struct DocumentEncodingCache: Sendable {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             let start = output.count
             let (key, value) = fields[index]
-            JSONValue.string(key).write(into: &output)
+            JSONValue.writeString(key, into: &output)
             output.append(UInt8(ascii: ":"))
             if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject, sections[index].end > 0 {
                 // A field that changes again (it was encoded before) gets sections for its own fields,
