@@ -90,14 +90,7 @@ extension JSONValue {
             fields[0].value.write(into: &output)
             output.append(UInt8(ascii: "}"))
         case .object(let fields):
-            output.append(UInt8(ascii: "{"))
-            for (index, field) in fields.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(field.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                field.value.write(into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
+            Self.writeObject(fields, into: &output) { value, output in value.write(into: &output) }
         }
     }
 
@@ -135,23 +128,31 @@ extension JSONValue {
     /// "00" through "99", two bytes each.
     private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
+    /// Appends `{"key":value,…}` with each value written by `writeValue`.
+    @inline(__always)
+    private static func writeObject(_ fields: JSONObject, into output: inout [UInt8], writeValue: (JSONValue, inout [UInt8]) -> Void) {
+        output.append(UInt8(ascii: "{"))
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            writeString(field.key, into: &output)
+            output.append(UInt8(ascii: ":"))
+            writeValue(field.value, &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// Appends the compact JSON of ``metadata(timestamp:)`` of this value without building it;
     /// `leaf` is the encoded `{"timestamp":N}` of that timestamp.
     public func writeMetadata(leaf: [UInt8], into output: inout [UInt8]) {
         switch self {
         case .object(let fields):
-            output.append(UInt8(ascii: "{"))
-            for (index, field) in fields.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(field.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                if field.value.isNull {
+            Self.writeObject(fields, into: &output) { value, output in
+                if value.isNull {
                     output.append(contentsOf: "null".utf8)
                 } else {
-                    field.value.writeMetadata(leaf: leaf, into: &output)
+                    value.writeMetadata(leaf: leaf, into: &output)
                 }
             }
-            output.append(UInt8(ascii: "}"))
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {

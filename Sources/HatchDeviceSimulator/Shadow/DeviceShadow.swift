@@ -228,24 +228,33 @@ public struct DeviceShadow: Sendable, Hashable {
         return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
     }
 
-    /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys).
+    /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys),
+    /// assembled in the buffer the `Data` keeps: the two documents are copied once.
     private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(previous.count + current.count + 120)
-        bytes.append(UInt8(ascii: "{"))
+        var head: [UInt8] = Array(#"{"#.utf8)
         if let token {
-            bytes.append(contentsOf: #""clientToken":"#.utf8)
-            JSONValue.string(token).write(into: &bytes)
-            bytes.append(UInt8(ascii: ","))
+            head.append(contentsOf: #""clientToken":"#.utf8)
+            JSONValue.writeString(token, into: &head)
+            head.append(UInt8(ascii: ","))
         }
-        bytes.append(contentsOf: #""current":"#.utf8)
-        bytes.append(contentsOf: current)
-        bytes.append(contentsOf: #","previous":"#.utf8)
-        bytes.append(contentsOf: previous)
-        bytes.append(contentsOf: #","timestamp":"#.utf8)
-        JSONValue.writeInteger(timestamp, into: &bytes)
-        bytes.append(UInt8(ascii: "}"))
-        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
+        head.append(contentsOf: #""current":"#.utf8)
+        let middle = #","previous":"#.utf8
+        var tail: [UInt8] = Array(#","timestamp":"#.utf8)
+        JSONValue.writeInteger(timestamp, into: &tail)
+        tail.append(UInt8(ascii: "}"))
+        let count = head.count + current.count + middle.count + previous.count + tail.count
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        var offset = 0
+        func copy(_ part: some Collection<UInt8>) {
+            UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyBytes(from: part)
+            offset += part.count
+        }
+        copy(head)
+        copy(current)
+        copy(middle)
+        copy(previous)
+        copy(tail)
+        return Data(bytesNoCopy: buffer.baseAddress!, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Handles a `shadow/delete` request.
