@@ -326,7 +326,13 @@ final class SessionCore: @unchecked Sendable {
         phase = .connected
         everConnected = true
         reconnectAttempt = 0
-        if writesDirectly { outbox.withLock { $0.isOpen = true } }
+        if writesDirectly {
+            // A new connection starts with an empty outbox: nothing of an earlier connection's stream.
+            outbox.withLock { box in
+                box.removeAll()
+                box.isOpen = true
+            }
+        }
         setState(.connected)
         let waiters = connectWaiters
         connectWaiters.removeAll()
