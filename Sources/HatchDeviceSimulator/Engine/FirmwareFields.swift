@@ -12,6 +12,9 @@ public enum FirmwareFields {
         let seed = profile.seed
         let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
         var fields = constant(for: product)
+        // Room for exactly the three fields below: inserting into the shared constant would copy it
+        // into storage grown for appends, about twice the fields every device keeps for its life.
+        fields.reserveCapacity(fields.count + 3)
         fields["rF"] = ["v": .string(profile.firmware), "i": true,
                         "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")]
         fields["REX"] = ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"]

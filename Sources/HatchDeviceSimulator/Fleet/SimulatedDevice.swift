@@ -66,7 +66,8 @@ public actor SimulatedDevice {
     public nonisolated let thingName: ThingName
     private var core: any WireDeviceCore
     private var session: MQTTSession?
-    private var listener: Task<Void, Never>?
+    /// Requests and connection ends from the broker, handed over by a task only while some wait.
+    private let inbox = Mutex(DeviceInbox())
     private var generation = 0
     private var stopped = false
     private var wasOnline = false
@@ -156,22 +157,26 @@ public actor SimulatedDevice {
             qos0QueueLimit: Self.queuedRepliesLimit)
         let session = dependencies.makeSession(configuration)
         // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
-        // One stream for every filter, so one task listens per device.
+        // One handler for every filter, called on the event loop; the inbox holds what arrives until
+        // the device has its session.
         let filters: [String]
         switch dependencies.shadowService {
         case .internal: filters = [Topics.shadowPrefix(thingName) + "/+", "hatch/things/\(thingName.rawValue)/+/request"]
         case .external: filters = core.subscriptions
         }
-        let subscription = try session.prepareSubscription(filters: filters, qos: .atLeastOnce)
-        try await session.connect()
-        self.session = session
         let generation = self.generation
-        listener = Task { [weak self] in
-            for await message in subscription {
-                await self?.receive(message, generation: generation)
-            }
-            await self?.connectionEnded(generation: generation)
+        try session.prepareSubscription(filters: filters, qos: .atLeastOnce) { [weak self] message in
+            self?.arrived(message.map { .message($0, generation: generation) } ?? .ended(generation: generation))
         }
+        inbox.withLock { $0.hold() }
+        do {
+            try await session.connect()
+        } catch {
+            if inbox.withLock({ $0.release() }) { startDraining() }
+            throw error
+        }
+        self.session = session
+        if inbox.withLock({ $0.release() }) { startDraining() }
         let now = dependencies.clock.now
         var messages = core.connected(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
@@ -195,8 +200,6 @@ public actor SimulatedDevice {
         self.session = nil
         await session.disconnect()
         markOffline()
-        listener?.cancel()
-        listener = nil
         dependencies.telemetry.logger.debug("offline", metadata: logMetadata.merging(["reason": "\(reason)"]) { $1 })
         save()
     }
@@ -272,8 +275,6 @@ public actor SimulatedDevice {
         self.session = nil
         core.connectionLost()
         await session.dropConnection()
-        listener?.cancel()
-        listener = nil
         markOffline()
         save()
     }
@@ -301,6 +302,26 @@ public actor SimulatedDevice {
         if wasOnline {
             dependencies.statistics.online.subtract(1, ordering: .relaxed)
             wasOnline = false
+        }
+    }
+
+    /// A request or the end of the connection arrived (on the event loop): queued, and a task
+    /// started to hand it over unless one is at work.
+    private nonisolated func arrived(_ item: DeviceInbox.Item) {
+        if inbox.withLock({ $0.add(item) }) { startDraining() }
+    }
+
+    private nonisolated func startDraining() {
+        Task { [weak self] in await self?.drainInbox() }
+    }
+
+    /// Hands every waiting arrival to the device, in order, then ends.
+    private func drainInbox() async {
+        while let item = inbox.withLock({ $0.next() }) {
+            switch item {
+            case .message(let message, let generation): await receive(message, generation: generation)
+            case .ended(let generation): await connectionEnded(generation: generation)
+            }
         }
     }
 

@@ -88,8 +88,22 @@ struct DocumentEncodingCache: Sendable {
     private static func merge(_ patch: JSONObject, into fields: inout JSONObject, sections: inout [Section],
                               stored: (JSONValue) -> JSONValue) {
         if sections.count != fields.count { sections = [] }
+        if fields.isEmpty {
+            // A new object (a device's first report): built at its exact size, as the stored
+            // document keeps it from then on.
+            fields = patch.mapValues(stored)
+            sections = []
+            return
+        }
+        var reserved = false
         for (key, value) in patch {
             guard let index = fields.index(forKey: key) else {
+                if !reserved {
+                    // Room for every new field at once: inserting one by one grows the storage for
+                    // appends, which the stored document would keep unused.
+                    fields.reserveCapacity(fields.count + patch.count(where: { fields.index(forKey: $0.key) == nil }))
+                    reserved = true
+                }
                 // A new field moves the ones after it: this object's sections are rebuilt.
                 fields[key] = stored(value)
                 sections = []

@@ -1,11 +1,11 @@
 /// Everything subscribed to one filter in one session: the QoS asked of the broker, the message
-/// streams of each `subscribe` call, and the calls still waiting for their SUBACK.
+/// streams (or handlers) of each `subscribe` call, and the calls still waiting for their SUBACK.
 struct LocalSubscription {
     var qos: MQTTQoS
-    var streams: [UInt64: AsyncStream<MQTTMessage>.Continuation] = [:]
+    var streams: [UInt64: MessageSink] = [:]
     var waiters: [UInt64: CheckedContinuation<MQTTQoS, any Error>] = [:]
 
-    /// Ends every stream and fails every waiter.
+    /// Ends every stream and handler and fails every waiter.
     func finish(failing error: any Error) {
         streams.values.forEach { $0.finish() }
         waiters.values.forEach { $0.resume(throwing: error) }

@@ -17,7 +17,7 @@ extension SessionCore {
         }
         var subscription = subscriptions[filter] ?? LocalSubscription(qos: qos)
         subscription.qos = max(subscription.qos, qos)
-        subscription.streams[token] = stream
+        subscription.streams[token] = .stream(stream)
         subscription.waiters[token] = waiter
         subscriptions[filter] = subscription
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
@@ -25,11 +25,11 @@ extension SessionCore {
 
     /// Adds a local subscription without waiting for a SUBACK; it is sent now if connected, and on
     /// every (re)connect otherwise — so it catches what a persistent session delivers right after CONNACK.
-    func prepareSubscription(_ filter: String, qos: MQTTQoS, token: UInt64, stream: AsyncStream<MQTTMessage>.Continuation) {
-        guard phase != .closed else { return stream.finish() }
+    func prepareSubscription(_ filter: String, qos: MQTTQoS, token: UInt64, sink: MessageSink) {
+        guard phase != .closed else { return sink.finish() }
         var subscription = subscriptions[filter] ?? LocalSubscription(qos: qos)
         subscription.qos = max(subscription.qos, qos)
-        subscription.streams[token] = stream
+        subscription.streams[token] = sink
         subscriptions[filter] = subscription
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
     }
