@@ -51,16 +51,16 @@ public final class Fleet: Sendable {
         }
         let continuation = eventContinuation
         let sources = SourceAddressRotation(configuration.sourceAddresses)
-        let dependencies = SimulatedDevice.Dependencies(
+        let dependencies = SimulatedDevice.SharedDependencies(SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: sources.assign($0), eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
             credentials: configuration.credentials, telemetry: configuration.telemetry, keepAlive: configuration.keepAlive,
-            requestObserver: configuration.requestObserver, shadowService: configuration.shadowService)
+            requestObserver: configuration.requestObserver, shadowService: configuration.shadowService))
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         for spec in configuration.definition.devices {
             do {
-                devices.append(try SimulatedDevice(dependencies: dependencies, spec: spec))
+                devices.append(try SimulatedDevice(sharing: dependencies, spec: spec))
             } catch {
                 throw .stateFolder(error)
             }

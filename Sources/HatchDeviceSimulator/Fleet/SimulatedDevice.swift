@@ -59,7 +59,15 @@ public actor SimulatedDevice {
         }
     }
 
-    private let dependencies: Dependencies
+    /// The fleet's dependencies, one instance shared by every device of the fleet (100,000 copies
+    /// of them would cost about 30 MB).
+    final class SharedDependencies: Sendable {
+        let value: Dependencies
+        init(_ value: Dependencies) { self.value = value }
+    }
+
+    private let shared: SharedDependencies
+    private var dependencies: Dependencies { shared.value }
     /// The fleet-file description.
     public nonisolated let spec: DeviceSpec
     /// The thing name.
@@ -83,7 +91,13 @@ public actor SimulatedDevice {
     /// Creates the device from its spec, with settings and shadow from the state folder when saved.
     /// A corrupt state file is set aside and logged; the device then starts from its fleet file.
     public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
-        self.dependencies = dependencies
+        try self.init(sharing: SharedDependencies(dependencies), spec: spec)
+    }
+
+    /// Creates the device with dependencies it shares with the rest of its fleet.
+    init(sharing shared: SharedDependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
+        self.shared = shared
+        let dependencies = shared.value
         self.spec = spec
         thingName = spec.profile.thingName
         var saved: PersistedDevice?

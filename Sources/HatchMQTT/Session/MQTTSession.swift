@@ -16,15 +16,15 @@ import Foundation
 /// QoS ≥ 1 publishes made meanwhile are queued (see ``MQTTReconnectPolicy``). Releasing the last
 /// reference disconnects cleanly.
 public final class MQTTSession: Sendable {
-    /// The configuration the session was created with.
-    public let configuration: MQTTConfiguration
+    /// The configuration the session was created with (the copy its connection keeps: one per
+    /// session, which matters when a process holds 100,000 of them).
+    public var configuration: MQTTConfiguration { core.configuration }
     let core: SessionCore
     /// Kept so the loop's threads outlive every session on them (and the session's final clean-up).
     private let eventLoop: MQTTEventLoop
 
     /// Creates a session; nothing touches the network until ``connect()``.
     public init(configuration: MQTTConfiguration, eventLoop: MQTTEventLoop = .shared) {
-        self.configuration = configuration
         self.eventLoop = eventLoop
         self.core = SessionCore(configuration: configuration, loop: eventLoop.nextLoopThread())
     }

@@ -95,13 +95,13 @@ struct FleetBenchCommand: AsyncParsableCommand {
 
     private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,
                                           progress: BenchProgress) async throws {
+        let residentBefore = ProcessResources.residentMemoryBytes
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
         var configuration = FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "bench", loopRoutine: true), broker: url, clock: clock,
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false)
         configuration.sourceAddresses = FleetConfiguration.loopbackSourceAddresses(for: devices, block: 1)
         let fleet = try Fleet(configuration: configuration)
-        let residentBefore = ProcessResources.residentMemoryBytes
         let started = ContinuousClock.now
         try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total, since: started) }
         report.connectSeconds = (ContinuousClock.now - started).seconds
@@ -109,6 +109,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         let resident = ProcessResources.residentMemoryBytes
         report.residentMegabytes = Double(resident) / 1_048_576
         report.residentBytesPerDevice = max(0, resident - residentBefore) / max(1, devices)
+        report.residentMegabytesBeforeFleet = Double(residentBefore) / 1_048_576
         report.residentKilobytesPerDevice = Double(resident) / 1024 / Double(devices)
         report.brokerResidentMegabytes = broker.processIdentifier.flatMap(ProcessResources.residentMemoryBytes(of:)).map { Double($0) / 1_048_576 } ?? 0
         report.retainedMessagesAtConnect = fleet.statistics.messagesOut
