@@ -11,13 +11,31 @@ import HatchDeviceModel
 /// position (objects keep their fields in key order), so they hold no keys.
 struct DocumentEncodingCache: Sendable {
     /// `"key":value` of one field: at `start..<end` of ``bytes`` for a field of `reported`, and
-    /// relative to its parent's start for a field inside one; `clean` while it still matches the document.
+    /// relative to its parent's start for a field inside one; ``clean`` while it still matches the document.
+    /// 16 bytes: whether it is clean is the sign of `end`, not a field of its own (a device keeps
+    /// about a hundred of these).
     private struct Section: Sendable {
         var start: Int32 = 0
-        var end: Int32 = 0
-        var clean = false
+        /// Where the field ends; negated once it no longer matches the document, 0 if never encoded.
+        private(set) var end: Int32 = 0
         /// The sections of the fields of an object-valued field (empty: encoded whole).
         var children: [Section] = []
+
+        /// Whether the bytes at `start..<end` still encode the field.
+        var clean: Bool { end > 0 }
+        /// Whether the field was encoded before (it may have changed since).
+        var wasEncoded: Bool { end != 0 }
+
+        /// Records where the field's up-to-date encoding lies.
+        mutating func place(start: Int, end: Int) {
+            self.start = Int32(start)
+            self.end = Int32(end)
+        }
+
+        /// The field changed: its bytes no longer encode it.
+        mutating func markChanged() {
+            if end > 0 { end = -end }
+        }
     }
 
     /// Objects with fewer fields (a metadata leaf's `{"timestamp":N}`) are encoded whole: sections
@@ -36,7 +54,9 @@ struct DocumentEncodingCache: Sendable {
     mutating func encoded(_ document: ShadowDocument) -> [UInt8] {
         if current { return bytes }
         var output: [UInt8] = []
-        output.reserveCapacity(max(512, bytes.count + 256))
+        // The device keeps this buffer until its next report: room for a report's few changed
+        // digits, not for a larger document (which grows it once, and is reserved for next time).
+        output.reserveCapacity(max(512, bytes.count + 128))
         output.append(contentsOf: #"{"metadata":{"#.utf8)
         Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes, into: &output)
         output.append(contentsOf: #"},"state":{"#.utf8)
@@ -133,7 +153,7 @@ struct DocumentEncodingCache: Sendable {
                 }
                 if tracked { sections[index].children = [] }
             }
-            if tracked { sections[index].clean = false }
+            if tracked { sections[index].markChanged() }
         }
     }
 
@@ -154,7 +174,7 @@ struct DocumentEncodingCache: Sendable {
         }
         for (key, value) in fields {
             guard !value.isNull, let index = mergedFields.index(forKey: key) else { return sections = [] }
-            sections[index].clean = false
+            sections[index].markChanged()
             if case .object = value, !sections[index].children.isEmpty {
                 invalidate(&sections[index].children, touchedBy: value, in: mergedFields[index].value)
             } else {
@@ -204,8 +224,7 @@ struct DocumentEncodingCache: Sendable {
                 }
                 runOldEnd = oldEnd  // the `,` between two clean sections comes with the run
                 let start = runNewStart + (oldStart - runOldStart)
-                sections[index].start = Int32(start - newBase)
-                sections[index].end = Int32(start + (oldEnd - oldStart) - newBase)
+                sections[index].place(start: start - newBase, end: start + (oldEnd - oldStart) - newBase)
                 continue
             }
             flush()
@@ -214,7 +233,7 @@ struct DocumentEncodingCache: Sendable {
             let (key, value) = fields[index]
             JSONValue.writeString(key, into: &output)
             output.append(UInt8(ascii: ":"))
-            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject, sections[index].end > 0 {
+            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject, sections[index].wasEncoded {
                 // A field that changes again (it was encoded before) gets sections for its own fields,
                 // relative to where it starts; one that was never encoded is written whole, so fields
                 // that never change (`deviceInfo`, `clock`, …) cost no offsets.
@@ -223,9 +242,7 @@ struct DocumentEncodingCache: Sendable {
                 value.write(into: &output)
                 sections[index].children = []
             }
-            sections[index].start = Int32(start - newBase)
-            sections[index].end = Int32(output.count - newBase)
-            sections[index].clean = true
+            sections[index].place(start: start - newBase, end: output.count - newBase)
         }
         flush()
         output.append(UInt8(ascii: "}"))

@@ -63,6 +63,9 @@ extension SessionCore {
     /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
     func didPublish(mid: Int32) {
         if let pending = inflight.removeValue(forKey: mid) {
+            // An emptied table is freed, not kept at its largest: most sessions publish a burst
+            // at QoS 1 when they connect and little after, and a process may hold 100,000 of them.
+            if inflight.isEmpty { inflight = [:] }
             pending.continuation.resume()
         } else if unsentQoS0.load(ordering: .relaxed) > 0 {
             let unsent = unsentQoS0.subtract(1, ordering: .relaxed).newValue

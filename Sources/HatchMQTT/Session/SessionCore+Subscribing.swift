@@ -50,7 +50,9 @@ extension SessionCore {
 
     /// SUBACK (callback, loop).
     func didSubscribe(mid: Int32, grantedCode: Int32) {
-        guard let filter = subscribeMids.removeValue(forKey: mid), var subscription = subscriptions[filter] else { return }
+        guard let filter = subscribeMids.removeValue(forKey: mid) else { return }
+        if subscribeMids.isEmpty { subscribeMids = [:] }  // freed once every SUBACK is in (see `didPublish`)
+        guard var subscription = subscriptions[filter] else { return }
         guard grantedCode < 0x80, let granted = MQTTQoS(rawValue: Int(grantedCode)) else {
             subscriptions.removeValue(forKey: filter)
             return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
