@@ -34,12 +34,15 @@ struct DeviceInbox: Sendable {
         return head < items.count && startsDraining()
     }
 
-    /// The next arrival for the draining task, or `nil` when there is none (the task then ends, and
-    /// frees the storage, so an idle device keeps none).
+    /// The next arrival for the draining task, or `nil` when there is none or the device is
+    /// connecting again (the task then ends; ``release()`` starts another for what waits). An empty
+    /// inbox frees its storage, so an idle device keeps none.
     mutating func next() -> Item? {
         guard !held, head < items.count else {
-            items = []
-            head = 0
+            if head == items.count {
+                items = []
+                head = 0
+            }
             draining = false
             return nil
         }
