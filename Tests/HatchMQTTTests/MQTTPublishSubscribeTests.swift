@@ -180,12 +180,15 @@ struct MQTTFlowControlTests {
         let broker = try await MosquittoBroker.start()
         let limit = 500
         // A long keep-alive: on a loaded machine the resumed broker may take longer than 30 s to read the
-        // flood, and the ping that keeps the session alive waits behind it.
-        let session = try await TestSession.make(broker, configure: {
+        // flood, and the ping that keeps the session alive waits behind it (the receiver's too, whose
+        // pings go unanswered while the broker is stopped). An event loop of its own: 32 MiB through the
+        // loop that every other suite's sessions share would wait behind all of them.
+        let loop = MQTTEventLoop(threads: 1)
+        let session = try await TestSession.make(broker, eventLoop: loop, configure: {
             $0.qos0QueueLimit = limit
             $0.keepAlive = .seconds(300)
         })
-        let receiver = try await TestSession.make(broker)
+        let receiver = try await TestSession.make(broker, eventLoop: loop, configure: { $0.keepAlive = .seconds(300) })
         let last = try await receiver.subscribe("flood/last")
         broker.suspend()
         // 8,000 × 4 KiB = 32 MiB, several times what the loopback socket buffers hold.
@@ -198,8 +201,11 @@ struct MQTTFlowControlTests {
                 published.add(1, ordering: .relaxed)
             }
         }
+        // Samples for a second of real time, and at least until the flood has queued something: not a
+        // count of sleeps, since on a machine busy with other suites each wake-up can wait a second.
         var peak = 0
-        for _ in 0..<100 {
+        let sampleUntil = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < sampleUntil || peak == 0 {
             peak = max(peak, session.unsentQoS0Messages)
             try await Task.sleep(for: .milliseconds(10))
         }

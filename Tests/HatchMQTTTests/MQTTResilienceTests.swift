@@ -157,6 +157,44 @@ struct MQTTPersistentSessionTests {
         #expect(await inbox.next(2).map(\.payloadString) == ["live 1", "live 2"])
     }
 
+    @Test("a handler for several filters gets what the session kept, then what follows, in order, and nil once at the end")
+    func severalFiltersInOneHandler() async throws {
+        let broker = try await MosquittoBroker.start()
+        let device = try await TestSession.make(broker, id: "handled-inbox", configure: { $0.cleanSession = false })
+        _ = try await device.subscribe("shadow/handled/+", qos: .atLeastOnce)
+        _ = try await device.subscribe("records/handled/request", qos: .atLeastOnce)
+        await device.disconnect()
+        let sender = try await TestSession.make(broker)
+        try await sender.publish("shadow/handled/update", payload: "kept 1".data, qos: .atLeastOnce)
+        try await sender.publish("records/handled/request", payload: "kept 2".data, qos: .atLeastOnce)
+
+        let (arrivals, continuation) = AsyncStream.makeStream(of: String.self)
+        let back = try await TestSession.make(broker, id: "handled-inbox", configure: { $0.cleanSession = false }, connect: false)
+        #expect(throws: MQTTError.self) { try back.prepareSubscription(filters: ["ok/+", "bad/#/filter"]) { _ in } }
+        #expect(throws: MQTTError.self) { try back.prepareSubscription(filters: []) { _ in } }
+        try back.prepareSubscription(filters: ["shadow/handled/+", "records/handled/request"]) { message in
+            continuation.yield(message?.payloadString ?? "<end>")
+        }
+        try await back.connect()
+        var iterator = arrivals.makeAsyncIterator()
+        var kept: Set<String> = []
+        for _ in 0..<2 { if let next = await iterator.next() { kept.insert(next) } }
+        #expect(kept == ["kept 1", "kept 2"])
+        try await sender.publish("records/handled/request", payload: "live 1".data, qos: .atLeastOnce)
+        try await sender.publish("shadow/handled/get", payload: "live 2".data, qos: .atLeastOnce)
+        try await sender.publish("elsewhere/handled", payload: "not for it".data, qos: .atLeastOnce)
+        try await sender.publish("shadow/handled/delete", payload: "live 3".data, qos: .atLeastOnce)
+        var live: [String] = []
+        for _ in 0..<3 { if let next = await iterator.next() { live.append(next) } }
+        #expect(live == ["live 1", "live 2", "live 3"])
+        // Two filters end with the connection; the handler hears of it once.
+        await back.disconnect()
+        continuation.yield("<after>")
+        var rest: [String] = []
+        for _ in 0..<2 { if let next = await iterator.next() { rest.append(next) } }
+        #expect(rest == ["<end>", "<after>"])
+    }
+
     @Test("releasing a session disconnects it cleanly: no will")
     func releaseIsClean() async throws {
         let broker = try await MosquittoBroker.start()

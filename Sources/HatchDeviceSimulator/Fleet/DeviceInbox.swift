@@ -5,7 +5,7 @@ import HatchMQTT
 /// idle device keeps no task waiting (a waiting task costs kilobytes, a fleet has 100,000 devices).
 struct DeviceInbox: Sendable {
     /// One arrival, with the connection it came on (the device's generation at connect).
-    enum Item: Sendable {
+    enum Item: Sendable, Equatable {
         case message(MQTTMessage, generation: Int)
         case ended(generation: Int)
     }

@@ -4,17 +4,19 @@ import HatchMosquittoBroker
 
 /// Helpers that open sessions against a private broker.
 enum TestSession {
-    /// A session to `broker` with a unique client id; connected unless `connect` is false.
+    /// A session to `broker` with a unique client id; connected unless `connect` is false. On the
+    /// shared event loop unless given another.
     static func make(
         _ broker: MosquittoBroker,
         id: String = "test-\(UUID().uuidString.prefix(8))",
         tls: Bool = false,
+        eventLoop: MQTTEventLoop = .shared,
         configure: (inout MQTTConfiguration) -> Void = { _ in },
         connect: Bool = true
     ) async throws -> MQTTSession {
         var configuration = MQTTConfiguration(broker: try MQTTBrokerURL(tls ? broker.tlsURL ?? broker.url : broker.url), clientID: id)
         configure(&configuration)
-        let session = MQTTSession(configuration: configuration)
+        let session = MQTTSession(configuration: configuration, eventLoop: eventLoop)
         if connect { try await session.connect() }
         return session
     }
