@@ -186,11 +186,11 @@ public actor SimulatedDevice {
         do {
             try await session.connect()
         } catch {
-            if inbox.withLock({ $0.release() }) { startDraining() }
+            releaseInbox()
             throw error
         }
         self.session = session
-        if inbox.withLock({ $0.release() }) { startDraining() }
+        releaseInbox()
         let now = dependencies.clock.now
         var messages = core.connected(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
@@ -323,6 +323,11 @@ public actor SimulatedDevice {
     /// started to hand it over unless one is at work.
     private nonisolated func arrived(_ item: DeviceInbox.Item) {
         if inbox.withLock({ $0.add(item) }) { startDraining() }
+    }
+
+    /// Lets what arrived while connecting through (the device has its session, or none after all).
+    private nonisolated func releaseInbox() {
+        if inbox.withLock({ $0.release() }) { startDraining() }
     }
 
     private nonisolated func startDraining() {

@@ -112,7 +112,6 @@ struct DocumentEncodingCache: Sendable {
             // A new object (a device's first report): built at its exact size, as the stored
             // document keeps it from then on.
             fields = patch.mapValues(stored)
-            sections = []
             return
         }
         var reserved = false

@@ -176,8 +176,7 @@ public final class MQTTSession: Sendable {
     /// listens to topics no single filter covers (a device's shadow and record requests). A message
     /// that matches more than one of the filters arrives once per filter.
     public func prepareSubscription(filters: [String], qos: MQTTQoS = .atLeastOnce) throws -> MQTTSubscription {
-        guard let first = filters.first else { throw MQTTError.invalidFilter("") }
-        for filter in filters where !TopicName.isValidFilter(filter) { throw MQTTError.invalidFilter(filter) }
+        try Self.checkFilters(filters)
         let core = self.core
         let token = core.makeToken()
         let (stream, continuation) = AsyncStream.makeStream(of: MQTTMessage.self)
@@ -185,8 +184,8 @@ public final class MQTTSession: Sendable {
             guard case .cancelled = termination else { return }
             core.loop.execute { for filter in filters { core.removeLocalSubscriber(filter, token: token, cancelled: false) } }
         }
-        core.loop.execute { for filter in filters { core.prepareSubscription(filter, qos: qos, token: token, sink: .stream(continuation)) } }
-        return MQTTSubscription(filter: first, grantedQoS: qos, messages: stream)
+        register(filters, qos: qos, token: token, sink: .stream(continuation))
+        return MQTTSubscription(filter: filters[0], grantedQoS: qos, messages: stream)
     }
 
     /// Registers subscriptions to several filters at once, like ``prepareSubscription(filters:qos:)``,
@@ -196,11 +195,19 @@ public final class MQTTSession: Sendable {
     /// waiting task per session costs kilobytes. `handler` must return quickly and never block the loop.
     public func prepareSubscription(filters: [String], qos: MQTTQoS = .atLeastOnce,
                                     handler: @escaping @Sendable (MQTTMessage?) -> Void) throws {
+        try Self.checkFilters(filters)
+        register(filters, qos: qos, token: core.makeToken(), sink: .handler(MessageHandler(handler)))
+    }
+
+    /// At least one filter, each valid.
+    private static func checkFilters(_ filters: [String]) throws(MQTTError) {
         guard !filters.isEmpty else { throw MQTTError.invalidFilter("") }
         for filter in filters where !TopicName.isValidFilter(filter) { throw MQTTError.invalidFilter(filter) }
+    }
+
+    /// Adds `sink` as the subscriber `token` of every filter, on the loop.
+    private func register(_ filters: [String], qos: MQTTQoS, token: UInt64, sink: MessageSink) {
         let core = self.core
-        let token = core.makeToken()
-        let sink = MessageSink.handler(MessageHandler(handler))
         core.loop.execute { for filter in filters { core.prepareSubscription(filter, qos: qos, token: token, sink: sink) } }
     }
 
