@@ -5,7 +5,30 @@
 /// record, and the routine and alarm records with their request/reply topics.
 public enum Topics {
     /// `$aws/things/{thing}/shadow`: the prefix of all shadow topics of a device.
-    public static func shadowPrefix(_ thing: ThingName) -> String { "$aws/things/\(thing.rawValue)/shadow" }
+    public static func shadowPrefix(_ thing: ThingName) -> String { shadowTopic(thing, "") }
+
+    /// `$aws/things/<thing>/shadow<suffix>`, built in one allocation: a device names two of these
+    /// topics in every report, and interpolation would cost several.
+    static func shadowTopic(_ thing: ThingName, _ suffix: StaticString) -> String {
+        let head: StaticString = "$aws/things/"
+        let middle: StaticString = "/shadow"
+        var name = thing.rawValue
+        return name.withUTF8 { name in
+            let count = head.utf8CodeUnitCount + name.count + middle.utf8CodeUnitCount + suffix.utf8CodeUnitCount
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                var offset = 0
+                func copy(_ part: UnsafeBufferPointer<UInt8>) {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(fromContentsOf: part)
+                    offset += part.count
+                }
+                copy(UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
+                copy(name)
+                copy(UnsafeBufferPointer(start: middle.utf8Start, count: middle.utf8CodeUnitCount))
+                copy(UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+                return offset
+            }
+        }
+    }
 
     /// The shadow topics of one device.
     public struct Shadow: Sendable, Hashable {
@@ -14,31 +37,30 @@ public enum Topics {
         /// Creates the topic set of `thing`.
         public init(_ thing: ThingName) { self.thing = thing }
 
-        private var prefix: String { Topics.shadowPrefix(thing) }
         /// Publish `{}` or `{"clientToken"}` here to read the shadow.
-        public var get: String { prefix + "/get" }
+        public var get: String { Topics.shadowTopic(thing, "/get") }
         /// The shadow document, in reply to ``get``.
-        public var getAccepted: String { prefix + "/get/accepted" }
+        public var getAccepted: String { Topics.shadowTopic(thing, "/get/accepted") }
         /// A `{code, message}` error, in reply to ``get``.
-        public var getRejected: String { prefix + "/get/rejected" }
+        public var getRejected: String { Topics.shadowTopic(thing, "/get/rejected") }
         /// Publish `{"state": {"desired"|"reported": …}}` here to update the shadow.
-        public var update: String { prefix + "/update" }
+        public var update: String { Topics.shadowTopic(thing, "/update") }
         /// The accepted part of an update, with the new `version` and the echoed `clientToken`.
-        public var updateAccepted: String { prefix + "/update/accepted" }
+        public var updateAccepted: String { Topics.shadowTopic(thing, "/update/accepted") }
         /// A `{code, message}` error, in reply to ``update``.
-        public var updateRejected: String { prefix + "/update/rejected" }
+        public var updateRejected: String { Topics.shadowTopic(thing, "/update/rejected") }
         /// The desired fields that differ from reported.
-        public var updateDelta: String { prefix + "/update/delta" }
+        public var updateDelta: String { Topics.shadowTopic(thing, "/update/delta") }
         /// `previous` and `current` documents after every accepted update.
-        public var updateDocuments: String { prefix + "/update/documents" }
+        public var updateDocuments: String { Topics.shadowTopic(thing, "/update/documents") }
         /// Publish here to delete the shadow document.
-        public var delete: String { prefix + "/delete" }
+        public var delete: String { Topics.shadowTopic(thing, "/delete") }
         /// Deletion accepted.
-        public var deleteAccepted: String { prefix + "/delete/accepted" }
+        public var deleteAccepted: String { Topics.shadowTopic(thing, "/delete/accepted") }
         /// Deletion rejected.
-        public var deleteRejected: String { prefix + "/delete/rejected" }
+        public var deleteRejected: String { Topics.shadowTopic(thing, "/delete/rejected") }
         /// Every shadow topic of the device (`…/shadow/#`).
-        public var all: String { prefix + "/#" }
+        public var all: String { Topics.shadowTopic(thing, "/#") }
     }
 
     /// Retained presence record (`online`/`offline`), also the device's last will.
