@@ -72,7 +72,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// Where `key` is, or where it would go to keep the order.
-    @inline(__always)
+    @inlinable @inline(__always)
     func position(of key: String) -> (index: Int, found: Bool) {
         var low = 0, high = fields.count
         while low < high {
@@ -124,6 +124,7 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The position of `key` among the fields (in key order), or `nil` when absent.
+    @inlinable
     public func index(forKey key: String) -> Int? {
         let (index, found) = position(of: key)
         return found ? index : nil
@@ -172,6 +173,9 @@ public struct JSONObject: Sendable, Hashable {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.fields.count == rhs.fields.count else { return false }
+        // One storage shared by both (a device's constant firmware fields, an unchanged subtree):
+        // equal without comparing a field.
+        if lhs.fields.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.fields.withUnsafeBufferPointer({ $0.baseAddress }) { return true }
         for (left, right) in zip(lhs.fields, rhs.fields) where left.key != right.key || left.value != right.value { return false }
         return true
     }
@@ -186,9 +190,9 @@ public struct JSONObject: Sendable, Hashable {
 }
 
 extension JSONObject: RandomAccessCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { fields.count }
-    public subscript(position: Int) -> Element { fields[position] }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { fields.count }
+    @inlinable public subscript(position: Int) -> Element { fields[position] }
 }
 
 extension JSONObject: ExpressibleByDictionaryLiteral {

@@ -48,45 +48,53 @@ extension JSONValue {
     }
 
     /// Compact JSON text with sorted keys (deterministic, so documents can be compared and hashed).
-    public var jsonData: Data { Data(encodedBytes) }
+    public var jsonData: Data {
+        var writer = JSONByteWriter()
+        write(into: &writer)
+        return writer.makeData()
+    }
 
     /// Compact JSON text with sorted keys, as bytes (for assembling payloads from parts).
     public var encodedBytes: [UInt8] {
-        var output = [UInt8]()
-        output.reserveCapacity(256)
-        write(into: &output)
-        return output
+        var writer = JSONByteWriter()
+        write(into: &writer)
+        return writer.makeArray()
     }
 
     /// Compact JSON text with sorted keys, as a string.
     public var jsonString: String { String(decoding: jsonData, as: UTF8.self) }
 
     /// The size in bytes of the compact JSON text (used for the 8 KB shadow limit).
-    public var encodedByteCount: Int { encodedBytes.count }
+    public var encodedByteCount: Int {
+        var writer = JSONByteWriter()
+        write(into: &writer)
+        return writer.byteCount
+    }
 
     /// Appends the compact JSON text (sorted keys) to `output`, for building payloads from parts.
-    public func write(into output: inout [UInt8]) {
+    public func write(into output: inout JSONByteWriter) {
         switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: output.append("null")
+        case .bool(let value): output.append(value ? "true" : "false")
         case .int(let value): Self.writeInteger(value, into: &output)
         case .double(let value):
             if value.isFinite {
-                output.append(contentsOf: Array(String(value).utf8))
+                var text = String(value)
+                text.withUTF8 { output.append($0) }
             } else {
-                output.append(contentsOf: Array("null".utf8))
+                output.append("null")
             }
         case .string(let value): Self.writeString(value, into: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
+            for index in values.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                value.write(into: &output)
+                values[index].write(into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let fields) where fields.count == 1 && fields[0].key == "timestamp":
             // A shadow metadata leaf, the most common object of all.
-            output.append(contentsOf: #"{"timestamp":"#.utf8)
+            output.append(#"{"timestamp":"#)
             fields[0].value.write(into: &output)
             output.append(UInt8(ascii: "}"))
         case .object(let fields):
@@ -96,7 +104,7 @@ extension JSONValue {
 
     /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers),
     /// two digits per step.
-    public static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+    public static func writeInteger(_ value: Int, into output: inout JSONByteWriter) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
         if value < 0 { output.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -121,7 +129,7 @@ extension JSONValue {
                     buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
                 }
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            output.append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -130,75 +138,69 @@ extension JSONValue {
 
     /// Appends `{"key":value,…}` with each value written by `writeValue`.
     @inline(__always)
-    private static func writeObject(_ fields: JSONObject, into output: inout [UInt8], writeValue: (JSONValue, inout [UInt8]) -> Void) {
+    private static func writeObject(_ fields: JSONObject, into output: inout JSONByteWriter,
+                                    writeValue: (JSONValue, inout JSONByteWriter) -> Void) {
         output.append(UInt8(ascii: "{"))
-        for (index, field) in fields.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            writeString(field.key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            writeValue(field.value, &output)
+        fields.fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                writeString(fields[index].key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                writeValue(fields[index].value, &output)
+            }
         }
         output.append(UInt8(ascii: "}"))
     }
 
     /// Appends the compact JSON of ``metadata(timestamp:)`` of this value without building it;
     /// `leaf` is the encoded `{"timestamp":N}` of that timestamp.
-    public func writeMetadata(leaf: [UInt8], into output: inout [UInt8]) {
+    public func writeMetadata(leaf: UnsafeRawBufferPointer, into output: inout JSONByteWriter) {
         switch self {
         case .object(let fields):
             Self.writeObject(fields, into: &output) { value, output in
                 if value.isNull {
-                    output.append(contentsOf: "null".utf8)
+                    output.append("null")
                 } else {
                     value.writeMetadata(leaf: leaf, into: &output)
                 }
             }
         case .array(let values):
             output.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
+            for index in values.indices {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                value.writeMetadata(leaf: leaf, into: &output)
+                values[index].writeMetadata(leaf: leaf, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         default:
-            output.append(contentsOf: leaf)
+            output.append(leaf)
         }
     }
 
-    /// The encoded metadata leaf `{"timestamp":N}`.
-    public static func metadataLeafBytes(timestamp: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        bytes.append(contentsOf: #"{"timestamp":"#.utf8)
-        writeInteger(timestamp, into: &bytes)
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
-    }
-
     /// Appends `string` as a JSON string (quoted, escaped where JSON needs it).
-    public static func writeString(_ string: String, into output: inout [UInt8]) {
+    public static func writeString(_ string: String, into output: inout JSONByteWriter) {
         output.append(UInt8(ascii: "\""))
         var string = string
         let plain = string.withUTF8 { bytes -> Bool in
             for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            output.append(contentsOf: bytes)
+            output.append(bytes)
             return true
         }
         if plain {
             output.append(UInt8(ascii: "\""))
             return
         }
-        let utf8 = string.utf8
-        for byte in utf8 {
+        for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
-            case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): output.append(#"\""#)
+            case UInt8(ascii: "\\"): output.append(#"\\"#)
+            case 0x0A: output.append(#"\n"#)
+            case 0x0D: output.append(#"\r"#)
+            case 0x09: output.append(#"\t"#)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                let hex: StaticString = "0123456789abcdef"
+                output.append(#"\u00"#)
+                output.append(hex.utf8Start[Int(byte >> 4)])
+                output.append(hex.utf8Start[Int(byte & 0xF)])
             default: output.append(byte)
             }
         }

@@ -193,68 +193,63 @@ public struct DeviceShadow: Sendable, Hashable {
     /// as ``JSONValue/jsonData`` would write the object): the request's state and its metadata,
     /// the version and the timestamp, and the echoed `clientToken`.
     private static func accepted(desired: JSONValue?, reported: JSONValue?, version: Int, timestamp: Int, token: String?) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
+        var bytes = JSONByteWriter(capacity: 1024)
         bytes.append(UInt8(ascii: "{"))
         if let token {
-            bytes.append(contentsOf: #""clientToken":"#.utf8)
-            JSONValue.string(token).write(into: &bytes)
+            bytes.append(#""clientToken":"#)
+            JSONValue.writeString(token, into: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
         // The metadata has the request's shape, with every leaf stamped (written without building it).
-        let leaf = JSONValue.metadataLeafBytes(timestamp: timestamp)
-        func node(_ name: String, _ part: (JSONValue) -> Void) {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(contentsOf: #"":{"#.utf8)
+        var leaf = JSONByteWriter(capacity: 32)
+        leaf.append(#"{"timestamp":"#)
+        JSONValue.writeInteger(timestamp, into: &leaf)
+        leaf.append(UInt8(ascii: "}"))
+        func node(_ name: StaticString, into bytes: inout JSONByteWriter, _ part: (JSONValue, inout JSONByteWriter) -> Void) {
+            bytes.append(name)
             if let desired {
-                bytes.append(contentsOf: #""desired":"#.utf8)
-                part(desired)
+                bytes.append(#""desired":"#)
+                part(desired, &bytes)
             }
             if let reported {
                 if desired != nil { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(contentsOf: #""reported":"#.utf8)
-                part(reported)
+                bytes.append(#""reported":"#)
+                part(reported, &bytes)
             }
-            bytes.append(contentsOf: "},".utf8)
+            bytes.append("},")
         }
-        node("metadata") { $0.isNull ? bytes.append(contentsOf: "null".utf8) : $0.writeMetadata(leaf: leaf, into: &bytes) }
-        node("state") { $0.write(into: &bytes) }
-        bytes.append(contentsOf: #""timestamp":"#.utf8)
+        leaf.withUnsafeBytes { leaf in
+            node(#""metadata":{"#, into: &bytes) { value, bytes in
+                value.isNull ? bytes.append("null") : value.writeMetadata(leaf: leaf, into: &bytes)
+            }
+        }
+        node(#""state":{"#, into: &bytes) { value, bytes in value.write(into: &bytes) }
+        bytes.append(#""timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
-        bytes.append(contentsOf: #","version":"#.utf8)
+        bytes.append(#","version":"#)
         JSONValue.writeInteger(version, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes.withUnsafeBufferPointer { Data(buffer: $0) }
+        return bytes.makeData()
     }
 
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys),
     /// assembled in the buffer the `Data` keeps: the two documents are copied once.
     private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
-        var head: [UInt8] = Array(#"{"#.utf8)
+        var bytes = JSONByteWriter(capacity: previous.count + current.count + (token?.utf8.count ?? 0) + 80)
+        bytes.append(UInt8(ascii: "{"))
         if let token {
-            head.append(contentsOf: #""clientToken":"#.utf8)
-            JSONValue.writeString(token, into: &head)
-            head.append(UInt8(ascii: ","))
+            bytes.append(#""clientToken":"#)
+            JSONValue.writeString(token, into: &bytes)
+            bytes.append(UInt8(ascii: ","))
         }
-        head.append(contentsOf: #""current":"#.utf8)
-        let middle = #","previous":"#.utf8
-        var tail: [UInt8] = Array(#","timestamp":"#.utf8)
-        JSONValue.writeInteger(timestamp, into: &tail)
-        tail.append(UInt8(ascii: "}"))
-        let count = head.count + current.count + middle.count + previous.count + tail.count
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
-        var offset = 0
-        func copy(_ part: some Collection<UInt8>) {
-            UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyBytes(from: part)
-            offset += part.count
-        }
-        copy(head)
-        copy(current)
-        copy(middle)
-        copy(previous)
-        copy(tail)
-        return Data(bytesNoCopy: buffer.baseAddress!, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        bytes.append(#""current":"#)
+        bytes.append(current)
+        bytes.append(#","previous":"#)
+        bytes.append(previous)
+        bytes.append(#","timestamp":"#)
+        JSONValue.writeInteger(timestamp, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes.makeData()
     }
 
     /// Handles a `shadow/delete` request.

@@ -53,20 +53,18 @@ struct DocumentEncodingCache: Sendable {
     /// else a new encoding that reuses every clean section.
     mutating func encoded(_ document: ShadowDocument) -> [UInt8] {
         if current { return bytes }
-        var output: [UInt8] = []
-        // The device keeps this buffer until its next report: room for a report's few changed
-        // digits, not for a larger document (which grows it once, and is reserved for next time).
-        output.reserveCapacity(max(512, bytes.count + 128))
-        output.append(contentsOf: #"{"metadata":{"#.utf8)
+        var output = JSONByteWriter(capacity: max(512, bytes.count + 256))
+        output.append(#"{"metadata":{"#)
         Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes, into: &output)
-        output.append(contentsOf: #"},"state":{"#.utf8)
+        output.append(#"},"state":{"#)
         Self.write(desired: document.desired, reported: document.reported, sections: &stateSections, old: bytes, into: &output)
-        output.append(contentsOf: #"},"version":"#.utf8)
+        output.append(#"},"version":"#)
         JSONValue.writeInteger(document.version, into: &output)
         output.append(UInt8(ascii: "}"))
-        bytes = output
+        // Kept at its exact size until the next report.
+        bytes = output.makeArray()
         current = true
-        return output
+        return bytes
     }
 
     /// The document changed outside `state.reported` and `metadata.reported` (desired, version).
@@ -183,67 +181,69 @@ struct DocumentEncodingCache: Sendable {
     }
 
     /// Appends `"desired":…,"reported":{…}` (either may be absent), copying clean sections of `reported` from `old`.
-    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8], into output: inout [UInt8]) {
+    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8],
+                              into output: inout JSONByteWriter) {
         if let desired {
-            output.append(contentsOf: #""desired":"#.utf8)
+            output.append(#""desired":"#)
             desired.write(into: &output)
         }
         guard let reported else { return sections = [] }
         if desired != nil { output.append(UInt8(ascii: ",")) }
-        output.append(contentsOf: #""reported":"#.utf8)
+        output.append(#""reported":"#)
         guard case .object(let fields) = reported else {
             sections = []
             return reported.write(into: &output)
         }
-        write(fields, sections: &sections, old: old, oldBase: 0, newBase: 0, into: &output)
+        old.withUnsafeBytes { old in
+            write(fields, sections: &sections, old: old, oldBase: 0, newBase: 0, into: &output)
+        }
     }
 
     /// Appends `{…}` of `fields`: clean sections copied from `old` (their offsets relative to
     /// `oldBase`), the others encoded, and every section's new offsets recorded relative to `newBase`.
-    /// Neighbouring clean sections lie side by side in `old` too, so each run of them is one copy.
-    private static func write(_ fields: JSONObject, sections: inout [Section], old: [UInt8], oldBase: Int, newBase: Int,
-                              into output: inout [UInt8]) {
+    /// Neighbouring clean sections lie side by side in `old` too, so each run of them is one copy,
+    /// and a run costs a few instructions per section (offsets moved), whatever its size.
+    private static func write(_ fields: JSONObject, sections: inout [Section], old: UnsafeRawBufferPointer, oldBase: Int, newBase: Int,
+                              into output: inout JSONByteWriter) {
         if sections.count != fields.count { sections = Array(repeating: Section(), count: fields.count) }
         output.append(UInt8(ascii: "{"))
-        // The clean run being collected: where it lies in `old` and where it goes in `output`.
-        var runOldStart = 0, runOldEnd = 0, runNewStart = -1
-        func flush() {
-            if runNewStart >= 0 {
-                old.withUnsafeBufferPointer { output.append(contentsOf: UnsafeBufferPointer(rebasing: $0[runOldStart..<runOldEnd])) }
-            }
-            runNewStart = -1
-        }
-        for index in fields.indices {
-            let oldStart = oldBase + Int(sections[index].start)
-            if sections[index].clean {
-                let oldEnd = oldBase + Int(sections[index].end)
-                if runNewStart < 0 {
+        sections.withUnsafeMutableBufferPointer { sections in
+            fields.fields.withUnsafeBufferPointer { fields in
+                var index = 0
+                while index < fields.count {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
-                    (runOldStart, runNewStart) = (oldStart, output.count)
+                    if sections[index].clean {
+                        // A run of clean sections: one copy, each section moved by the same distance.
+                        let runOldStart = oldBase + Int(sections[index].start)
+                        let shift = output.byteCount - runOldStart  // from `old` to `output`
+                        var runOldEnd = runOldStart
+                        while index < fields.count, sections[index].clean {
+                            let start = oldBase + Int(sections[index].start), end = oldBase + Int(sections[index].end)
+                            sections[index].place(start: start + shift - newBase, end: end + shift - newBase)
+                            runOldEnd = end  // the `,` between two clean sections comes with the run
+                            index += 1
+                        }
+                        output.append(UnsafeRawBufferPointer(rebasing: old[runOldStart..<runOldEnd]))
+                        continue
+                    }
+                    let oldStart = oldBase + Int(sections[index].start)
+                    let start = output.byteCount
+                    JSONValue.writeString(fields[index].key, into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    if case .object(let inner) = fields[index].value, inner.count >= Self.smallestSectionedObject, sections[index].wasEncoded {
+                        // A field that changes again (it was encoded before) gets sections for its own fields,
+                        // relative to where it starts; one that was never encoded is written whole, so fields
+                        // that never change (`deviceInfo`, `clock`, …) cost no offsets.
+                        write(inner, sections: &sections[index].children, old: old, oldBase: oldStart, newBase: start, into: &output)
+                    } else {
+                        fields[index].value.write(into: &output)
+                        if !sections[index].children.isEmpty { sections[index].children = [] }
+                    }
+                    sections[index].place(start: start - newBase, end: output.byteCount - newBase)
+                    index += 1
                 }
-                runOldEnd = oldEnd  // the `,` between two clean sections comes with the run
-                let start = runNewStart + (oldStart - runOldStart)
-                sections[index].place(start: start - newBase, end: start + (oldEnd - oldStart) - newBase)
-                continue
             }
-            flush()
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            let start = output.count
-            let (key, value) = fields[index]
-            JSONValue.writeString(key, into: &output)
-            output.append(UInt8(ascii: ":"))
-            if case .object(let inner) = value, inner.count >= Self.smallestSectionedObject, sections[index].wasEncoded {
-                // A field that changes again (it was encoded before) gets sections for its own fields,
-                // relative to where it starts; one that was never encoded is written whole, so fields
-                // that never change (`deviceInfo`, `clock`, …) cost no offsets.
-                write(inner, sections: &sections[index].children, old: old, oldBase: oldStart, newBase: start, into: &output)
-            } else {
-                value.write(into: &output)
-                sections[index].children = []
-            }
-            sections[index].place(start: start - newBase, end: output.count - newBase)
         }
-        flush()
         output.append(UInt8(ascii: "}"))
     }
 }

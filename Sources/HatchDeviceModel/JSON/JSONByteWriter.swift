@@ -1,0 +1,87 @@
+import Foundation
+
+/// A growing buffer that JSON text is written into: an append is a bounds check and a copy, where
+/// `Array`'s costs a uniqueness check and a call each time. A device's report appends a few
+/// hundred pieces (keys, digits, punctuation, copied runs of its last encoding), so this is most of
+/// what writing one costs. Not copyable: it owns its memory, and hands it over once as an array or
+/// as `Data`.
+public struct JSONByteWriter: ~Copyable {
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count: Int
+    @usableFromInline var capacity: Int
+
+    /// An empty buffer with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        start = .allocate(capacity: self.capacity)
+        count = 0
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes written so far.
+    public var byteCount: Int { count }
+
+    /// Appends one byte.
+    @inlinable @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        start[count] = byte
+        count &+= 1
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        (start + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(UnsafeRawBufferPointer(bytes))
+    }
+
+    /// Appends ASCII or UTF-8 text known when the program was built (keys, punctuation, `null`).
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends `bytes`.
+    @inlinable @inline(__always)
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Makes room for `needed` more bytes, at least doubling the buffer.
+    @usableFromInline
+    mutating func grow(toHold needed: Int) {
+        let newCapacity = max(capacity * 2, count + needed)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    /// Calls `body` with the bytes written so far.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// The bytes as an array of exactly their size.
+    public consuming func makeArray() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// The bytes as `Data`, which takes over the buffer without copying it.
+    public consuming func makeData() -> Data {
+        let (start, count) = (self.start, self.count)
+        discard self
+        return Data(bytesNoCopy: start, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+}
