@@ -57,6 +57,13 @@ public struct JSONByteWriter: ~Copyable {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Lets `body` write at most `maximum` bytes straight into the buffer; it returns how many it wrote.
+    @inlinable @inline(__always)
+    public mutating func appendInPlace(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if capacity - count < maximum { grow(toHold: maximum) }
+        count &+= body(start + count)
+    }
+
     /// Makes room for `needed` more bytes, at least doubling the buffer.
     @usableFromInline
     mutating func grow(toHold needed: Int) {

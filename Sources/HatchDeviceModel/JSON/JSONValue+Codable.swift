@@ -103,38 +103,44 @@ extension JSONValue {
     }
 
     /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers),
-    /// two digits per step.
+    /// two digits per step, straight into the buffer.
     public static func writeInteger(_ value: Int, into output: inout JSONByteWriter) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for 20 digits
-        var start = 24
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            digitPairs.withUnsafeBufferPointer { pairs in
-                while magnitude >= 100 {
-                    let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                    magnitude /= 100
-                    start -= 2
-                    buffer[start] = pairs[pair]
-                    buffer[start + 1] = pairs[pair + 1]
-                }
-                if magnitude >= 10 {
-                    let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                    start -= 2
-                    buffer[start] = pairs[pair]
-                    buffer[start + 1] = pairs[pair + 1]
-                } else {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-                }
+        output.appendInPlace(atMost: 20) { buffer in
+            var magnitude = value.magnitude
+            var length = value < 0 ? 1 : 0
+            var probe = magnitude
+            repeat {
+                length += 1
+                probe /= 10
+            } while probe > 0
+            if value < 0 { buffer[0] = UInt8(ascii: "-") }
+            let pairs = digitPairs.utf8Start
+            var end = length
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                end -= 2
+                buffer[end] = pairs[pair]
+                buffer[end + 1] = pairs[pair + 1]
             }
-            output.append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                buffer[end - 2] = pairs[pair]
+                buffer[end - 1] = pairs[pair + 1]
+            } else {
+                buffer[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+            }
+            return length
         }
     }
 
     /// "00" through "99", two bytes each.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Appends `{"key":value,…}` with each value written by `writeValue`.
     @inline(__always)
@@ -176,19 +182,32 @@ extension JSONValue {
         }
     }
 
-    /// Appends `string` as a JSON string (quoted, escaped where JSON needs it).
+    /// Appends `string` as a JSON string (quoted, escaped where JSON needs it): copied as it is
+    /// while no byte needs escaping (keys and values of shadow documents never do).
     public static func writeString(_ string: String, into output: inout JSONByteWriter) {
-        output.append(UInt8(ascii: "\""))
         var string = string
         let plain = string.withUTF8 { bytes -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            output.append(bytes)
-            return true
+            var plain = true
+            output.appendInPlace(atMost: bytes.count + 2) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        plain = false
+                        return 0
+                    }
+                    buffer[index &+ 1] = byte
+                }
+                buffer[bytes.count &+ 1] = UInt8(ascii: "\"")
+                return bytes.count &+ 2
+            }
+            return plain
         }
-        if plain {
-            output.append(UInt8(ascii: "\""))
-            return
-        }
+        if !plain { writeEscaped(string, into: &output) }
+    }
+
+    private static func writeEscaped(_ string: String, into output: inout JSONByteWriter) {
+        output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(#"\""#)
