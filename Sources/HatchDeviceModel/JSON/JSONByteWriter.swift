@@ -13,11 +13,17 @@ public struct JSONByteWriter: ~Copyable {
     /// An empty buffer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
-        start = .allocate(capacity: self.capacity)
+        start = Self.allocate(self.capacity)
         count = 0
     }
 
-    deinit { start.deallocate() }
+    deinit { free(start) }
+
+    /// The buffer comes from `malloc`, so `Data` can take it over and shrink it with `realloc`.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = malloc(capacity) else { fatalError("JSONByteWriter: out of memory for \(capacity) bytes") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// The bytes written so far.
     public var byteCount: Int { count }
@@ -68,10 +74,8 @@ public struct JSONByteWriter: ~Copyable {
     @usableFromInline
     mutating func grow(toHold needed: Int) {
         let newCapacity = max(capacity * 2, count + needed)
-        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newStart.initialize(from: start, count: count)
-        start.deallocate()
-        start = newStart
+        guard let memory = realloc(start, newCapacity) else { fatalError("JSONByteWriter: out of memory for \(newCapacity) bytes") }
+        start = memory.assumingMemoryBound(to: UInt8.self)
         capacity = newCapacity
     }
 
@@ -85,10 +89,15 @@ public struct JSONByteWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
-    /// The bytes as `Data`, which takes over the buffer without copying it.
+    /// The bytes as `Data`, which takes over the buffer without copying it, trimmed to their size
+    /// (a payload may be kept for long: a will, a retained record).
     public consuming func makeData() -> Data {
-        let (start, count) = (self.start, self.count)
+        var start = self.start
+        let (count, capacity) = (self.count, self.capacity)
         discard self
-        return Data(bytesNoCopy: start, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        if capacity - count > 32, let trimmed = realloc(start, max(count, 1)) {
+            start = trimmed.assumingMemoryBound(to: UInt8.self)
+        }
+        return Data(bytesNoCopy: start, count: count, deallocator: .free)
     }
 }
