@@ -89,15 +89,16 @@ public struct JSONByteWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
-    /// The bytes as `Data`, which takes over the buffer without copying it, trimmed to their size
-    /// (a payload may be kept for long: a will, a retained record).
+    /// The bytes as `Data`. A buffer they nearly fill is handed over as it is; otherwise they are
+    /// copied to one of their size, as `Data` may keep them for long (a will, a retained record) and
+    /// a buffer trimmed in place would leave a hole beside it that little can fill.
     public consuming func makeData() -> Data {
-        var start = self.start
-        let (count, capacity) = (self.count, self.capacity)
+        let (start, count, capacity) = (self.start, self.count, self.capacity)
         discard self
-        if capacity - count > 32, let trimmed = realloc(start, max(count, 1)) {
-            start = trimmed.assumingMemoryBound(to: UInt8.self)
+        guard capacity - count > 32 else {
+            return Data(bytesNoCopy: start, count: count, deallocator: .free)
         }
-        return Data(bytesNoCopy: start, count: count, deallocator: .free)
+        defer { free(start) }
+        return Data(bytes: start, count: count)
     }
 }
