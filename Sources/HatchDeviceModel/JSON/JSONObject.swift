@@ -156,6 +156,13 @@ public struct JSONObject: Sendable, Hashable {
         return result
     }
 
+    /// Gives `body` the fields in place, for merges that replace many values in one walk without a
+    /// uniqueness check per field. `body` may change values but must leave every key as it is (the
+    /// order is the object's invariant).
+    public mutating func withUnsafeMutableFields<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try fields.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
     /// Reserves room for `capacity` fields.
     public mutating func reserveCapacity(_ capacity: Int) {
         fields.reserveCapacity(capacity)

@@ -140,7 +140,7 @@ public actor SimulatedDevice {
     public func activeFaults(realNow: Date = Date()) -> [String] {
         var names: [String] = []
         if let connectionFault { names.append(connectionFault) }
-        let faults = core.firmware.faults
+        let faults = core.faults
         if faults.rejectUpdatesRemaining > 0 { names.append("rejectUpdates") }
         if faults.currentReplyDelay(now: realNow) > .zero { names.append("delayReplies") }
         if faults.currentDropShare(now: realNow) > 0 { names.append("dropCommands") }
@@ -223,7 +223,7 @@ public actor SimulatedDevice {
         let now = dependencies.clock.now
         var messages = core.tick(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
-        due.withLock { $0 = core.firmware.engine.nextEventDate }
+        due.withLock { $0 = core.nextEventDate }
         if session != nil { await send(messages, replying: false) }
         logEngineEvents()
         saveIfNeeded()
@@ -360,7 +360,7 @@ public actor SimulatedDevice {
         dependencies.statistics.received.add(kind)
         let received = kind == .shadowUpdate || kind == .delta ? ContinuousClock.now : nil
         let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now, realNow: Date())
-        due.withLock { $0 = core.firmware.engine.nextEventDate }
+        due.withLock { $0 = core.nextEventDate }
         // Flash first, then the reply: an accepted request survives a crash right after it.
         saveIfNeeded()
         reportClientRequest()
@@ -382,7 +382,7 @@ public actor SimulatedDevice {
 
     /// Logs what the engine did in the last tick or request: routines, sunrises, alarms, the battery.
     private func logEngineEvents() {
-        let events = core.firmware.lastEvents
+        let events = core.lastEvents
         guard !events.isEmpty else { return }
         let logger = dependencies.telemetry.logger
         for event in events {
@@ -409,7 +409,7 @@ public actor SimulatedDevice {
     private func send(_ messages: [OutgoingMessage], replying: Bool) async {
         guard let session, !messages.isEmpty else { return }
         if replying {
-            let delay = core.firmware.faults.currentReplyDelay(now: Date())
+            let delay = core.faults.currentReplyDelay(now: Date())
             if delay > .zero { try? await Task.sleep(for: delay) }
         }
         // Retained records (presence, registry, routines, alarms) go out together at QoS 1; the

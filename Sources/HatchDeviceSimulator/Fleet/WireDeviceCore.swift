@@ -6,6 +6,8 @@ import HatchDeviceModel
 protocol WireDeviceCore: Sendable {
     /// The firmware role.
     var firmware: DeviceFirmware { get set }
+    /// Reads a part of the firmware without copying it.
+    func firmwareInPlace<Part>(_ read: (borrowing DeviceFirmware) -> Part) -> Part
     /// The topics the device subscribes to.
     var subscriptions: [String] { get }
     /// Whether the last message received was a command the device acted on.
@@ -31,6 +33,15 @@ protocol WireDeviceCore: Sendable {
 }
 
 extension WireDeviceCore {
+    /// The next simulated time the device has work to do. Read through the firmware in place: the
+    /// device reads these after every tick and request, and `core.firmware.…` through the protocol
+    /// would copy the whole firmware (and retain and release everything it holds) each time.
+    var nextEventDate: Date { firmwareInPlace { $0.engine.nextEventDate } }
+    /// What the engine did in the last tick or request.
+    var lastEvents: [EngineEvent] { firmwareInPlace { $0.lastEvents } }
+    /// The active faults.
+    var faults: DeviceFaultState { firmwareInPlace { $0.faults } }
+
     /// The device's stored or known shadow document.
     var shadowDocument: ShadowDocument { persisted.shadow }
 
@@ -44,9 +55,13 @@ extension WireDeviceCore {
     mutating func restart(settings: DeviceSettings, now: Date) { firmware.reboot(settings: settings, now: now) }
 }
 
-extension DeviceCore: WireDeviceCore {}
+extension DeviceCore: WireDeviceCore {
+    func firmwareInPlace<Part>(_ read: (borrowing DeviceFirmware) -> Part) -> Part { read(firmware) }
+}
 
 extension FirmwareCore: WireDeviceCore {
+    func firmwareInPlace<Part>(_ read: (borrowing DeviceFirmware) -> Part) -> Part { read(firmware) }
+
     /// Settings (flash) or client tokens changed since the last save.
     public var needsSave: Bool {
         get { firmware.needsSave }

@@ -112,46 +112,60 @@ struct DocumentEncodingCache: Sendable {
             fields = patch.mapValues(stored)
             return
         }
-        var reserved = false
-        for (key, value) in patch {
-            guard let index = fields.index(forKey: key) else {
-                if !reserved {
-                    // Room for every new field at once: inserting one by one grows the storage for
-                    // appends, which the stored document would keep unused.
-                    fields.reserveCapacity(fields.count + patch.count(where: { fields.index(forKey: $0.key) == nil }))
-                    reserved = true
+        // The fields the object has are replaced in place, in one walk; new ones are added after it.
+        var missing = 0
+        let tracked = !sections.isEmpty
+        fields.withUnsafeMutableFields { fields in
+            for field in patch {
+                guard let index = Self.index(of: field.key, in: fields) else {
+                    missing += 1
+                    continue
                 }
-                // A new field moves the ones after it: this object's sections are rebuilt.
-                fields[key] = stored(value)
-                sections = []
-                continue
-            }
-            let tracked = !sections.isEmpty
-            if case .object(let inner) = value, case .object = fields[valueAt: index] {
-                var child = JSONValue.null
-                swap(&child, &fields[valueAt: index])
-                guard case .object(var object) = child else { continue }
-                child = .null  // `object` is now the only reference
-                if tracked && !sections[index].children.isEmpty {
-                    merge(inner, into: &object, sections: &sections[index].children, stored: stored)
+                if case .object(let inner) = field.value, case .object = fields[index].value {
+                    var child = JSONValue.null
+                    swap(&child, &fields[index].value)
+                    guard case .object(var object) = child else { continue }
+                    child = .null  // `object` is now the only reference
+                    if tracked && !sections[index].children.isEmpty {
+                        merge(inner, into: &object, sections: &sections[index].children, stored: stored)
+                    } else {
+                        var untracked: [Section] = []
+                        merge(inner, into: &object, sections: &untracked, stored: stored)
+                        if tracked { sections[index].children = [] }
+                    }
+                    fields[index].value = .object(object)
                 } else {
-                    var untracked: [Section] = []
-                    merge(inner, into: &object, sections: &untracked, stored: stored)
-                    if tracked { sections[index].children = [] }
+                    let newValue = stored(field.value)
+                    if case .object = newValue, fields[index].value.isObjectOtherThanMetadataLeaf {
+                        // A leaf's metadata over an object's (the field was an object): merged into it, as a merge does.
+                        fields[index].value.merge(newValue)
+                    } else {
+                        fields[index].value = newValue
+                    }
+                    if tracked && !sections[index].children.isEmpty { sections[index].children = [] }
                 }
-                fields[valueAt: index] = .object(object)
-            } else {
-                let newValue = stored(value)
-                if case .object = newValue, fields[valueAt: index].isObjectOtherThanMetadataLeaf {
-                    // A leaf's metadata over an object's (the field was an object): merged into it, as a merge does.
-                    fields[valueAt: index].merge(newValue)
-                } else {
-                    fields[valueAt: index] = newValue
-                }
-                if tracked { sections[index].children = [] }
+                if tracked { sections[index].markChanged() }
             }
-            if tracked { sections[index].markChanged() }
         }
+        guard missing > 0 else { return }
+        // Room for every new field at once: inserting one by one grows the storage for appends,
+        // which the stored document would keep unused. New fields move the ones after them, so the
+        // object's sections are rebuilt.
+        fields.reserveCapacity(fields.count + missing)
+        for field in patch where fields.index(forKey: field.key) == nil {
+            fields[field.key] = stored(field.value)
+        }
+        sections = []
+    }
+
+    /// Where `key` is among `fields` (sorted by key), by binary search.
+    private static func index(of key: String, in fields: UnsafeMutableBufferPointer<JSONObject.Element>) -> Int? {
+        var low = 0, high = fields.count
+        while low < high {
+            let middle = (low + high) / 2
+            if fields[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low < fields.count && fields[low].key == key ? low : nil
     }
 
     /// `state.reported` (`metadata: false`) or `metadata.reported` was replaced or pruned: forgets all its sections.
