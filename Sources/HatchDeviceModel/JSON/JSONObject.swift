@@ -159,8 +159,9 @@ public struct JSONObject: Sendable, Hashable {
     /// Gives `body` the fields in place, for merges that replace many values in one walk without a
     /// uniqueness check per field. `body` may change values but must leave every key as it is (the
     /// order is the object's invariant).
-    public mutating func withUnsafeMutableFields<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result) rethrows -> Result {
-        try fields.withUnsafeMutableBufferPointer { try body($0) }
+    /// Not generic, so a caller in another module pays no generic-metadata lookup per call.
+    public mutating func withUnsafeMutableFields(_ body: (UnsafeMutableBufferPointer<Element>) -> Void) {
+        fields.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// Reserves room for `capacity` fields.
