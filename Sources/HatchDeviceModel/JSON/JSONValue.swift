@@ -103,19 +103,27 @@ extension JSONValue {
             for key in path { value = value?[key] }
             return value
         }
-        set {
-            guard let first = path.first else {
-                if let newValue { self = newValue }
-                return
-            }
-            var child = self[first] ?? .emptyObject
-            if path.count == 1 {
-                self[first] = newValue
-                return
-            }
-            child[path: Array(path.dropFirst())] = newValue
-            self[first] = child
+        set { set(newValue, at: path[...]) }
+    }
+
+    /// Sets the value at `path`, changing each object on the way in place: the one being changed
+    /// is moved out of its parent first, so no level is copied.
+    private mutating func set(_ newValue: JSONValue?, at path: ArraySlice<String>) {
+        guard let first = path.first else {
+            if let newValue { self = newValue }
+            return
         }
+        if path.count == 1 {
+            self[first] = newValue
+            return
+        }
+        var fields = objectValue ?? [:]
+        self = .null  // the only reference left is `fields`
+        var child = fields[first] ?? .emptyObject
+        if fields[first] != nil { fields[first] = .null }  // the only reference left is `child`
+        child.set(newValue, at: path.dropFirst())
+        fields[first] = child
+        self = .object(fields)
     }
 }
 

@@ -51,7 +51,7 @@ extension SessionCore {
     /// `nil` when it must go through libmosquitto instead: not connected, libmosquitto holds
     /// packets that must leave first, or a topic or size libmosquitto refuses with its own error.
     func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Int? {
-        guard writesDirectly, TopicName.isValidTopic(topic), TopicName.isValidUTF8(topic) else { return nil }
+        guard writesDirectly, TopicName.isValidPublishTopic(topic) else { return nil }
         return payload.withUnsafeBytes { bytes in
             outbox.withLock { box -> Int? in
                 guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: bytes, retain: retain) else { return nil }

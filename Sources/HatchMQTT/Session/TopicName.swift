@@ -7,6 +7,21 @@ enum TopicName {
         !topic.isEmpty && topic.utf8.count <= 65535 && mosquitto_pub_topic_check(topic) == 0
     }
 
+    /// ``isValidTopic(_:)`` and ``isValidUTF8(_:)`` together, with no copy of the topic for the C
+    /// checks when it is printable ASCII without wildcards (every topic the fleet publishes to): a
+    /// device checks two topics per report.
+    static func isValidPublishTopic(_ topic: String) -> Bool {
+        var topic = topic
+        let plain = topic.withUTF8 { bytes -> Bool in
+            guard !bytes.isEmpty, bytes.count <= 65535 else { return false }
+            for byte in bytes where byte < 0x20 || byte > 0x7E || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "#") {
+                return false
+            }
+            return true
+        }
+        return plain || (isValidTopic(topic) && isValidUTF8(topic))
+    }
+
     /// Whether `text` is UTF-8 that MQTT allows (no U+0000, no control characters), as libmosquitto
     /// checks topics before it publishes.
     static func isValidUTF8(_ text: String) -> Bool {
