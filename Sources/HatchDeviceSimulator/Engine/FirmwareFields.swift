@@ -1,4 +1,5 @@
 import HatchDeviceModel
+import Synchronization
 
 /// The top-level fields real firmware reports besides the ones the toolkit interprets, with
 /// plausible constant values. Clients read some of them (`hatch-rest-api` logs them; Home
@@ -10,17 +11,33 @@ public enum FirmwareFields {
     public static func reported(by profile: DeviceProfile) -> JSONObject {
         let product = profile.product
         let seed = profile.seed
-        let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
         var fields = constant(for: product)
         // Room for exactly the three fields below: inserting into the shared constant would copy it
         // into storage grown for appends, about twice the fields every device keeps for its life.
         fields.reserveCapacity(fields.count + 3)
-        fields["rF"] = ["v": .string(profile.firmware), "i": true,
-                        "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")]
+        fields["rF"] = releaseField(product: product, firmware: profile.firmware) {
+            let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
+            return ["v": .string(profile.firmware), "i": true,
+                    "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")]
+        }
         fields["REX"] = ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"]
         fields["lucky"] = .int(Int((seed >> 17) % 65_536))
         return fields
     }
+
+    /// The `rF` object of a product and firmware version, made once and shared by every device
+    /// that reports it (about 250 bytes a device would otherwise keep for its life).
+    private static func releaseField(product: HardwareProduct, firmware: String, make: () -> JSONValue) -> JSONValue {
+        let key = "\(product.rawValue) \(firmware)"
+        return releaseFields.withLock { fields in
+            if let field = fields[key] { return field }
+            let field = make()
+            fields[key] = field
+            return field
+        }
+    }
+
+    private static let releaseFields = Mutex<[String: JSONValue]>([:])
 
     /// The fields every device of `product` reports alike.
     private static func constant(for product: HardwareProduct) -> JSONObject {
