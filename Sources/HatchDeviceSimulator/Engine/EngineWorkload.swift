@@ -18,9 +18,10 @@ public final class EngineWorkload {
     /// The number of devices each ``step()`` and ``command()`` covers.
     public var deviceCount: Int { cores.count }
 
-    /// Creates `count` connected devices, each with its routine started.
-    public init(count: Int = 100) {
-        let routine = Routine(id: 1, name: "Cycle", steps: (0..<30).map { step in
+    /// Creates `count` connected devices, each with its routine of `routineSteps` steps started
+    /// (30 by default; `fleet bench` runs a routine of 3, where every third step restarts it).
+    public init(count: Int = 100, routineSteps: Int = 30) {
+        let routine = Routine(id: 1, name: "Cycle", steps: (0..<max(1, min(30, routineSteps))).map { step in
             RoutineStep(color: ColorState(id: 9999, r: 65535 - step * 1000, g: 20000, b: step * 2000, w: 0, i: 20000 - step * 500),
                         sound: step % 3 == 2 ? nil : SoundState(id: 3 + step % 4, v: 20000 - step * 300), duration: 60)
         })
