@@ -91,11 +91,12 @@ public struct JSONByteWriter: ~Copyable {
 
     /// The bytes as `Data`. A buffer they nearly fill is handed over as it is; otherwise they are
     /// copied to one of their size, as `Data` may keep them for long (a will, a retained record) and
-    /// a buffer trimmed in place would leave a hole beside it that little can fill.
-    public consuming func makeData() -> Data {
+    /// a buffer trimmed in place would leave a hole beside it that little can fill. A payload that
+    /// is sent and dropped at once (`transient`) is always handed over without a copy.
+    public consuming func makeData(transient: Bool = false) -> Data {
         let (start, count, capacity) = (self.start, self.count, self.capacity)
         discard self
-        guard capacity - count > 32 else {
+        guard !transient, capacity - count > 32 else {
             return Data(bytesNoCopy: start, count: count, deallocator: .free)
         }
         defer { free(start) }

@@ -107,7 +107,9 @@ public struct DeviceCore: Sendable {
 
     /// Lets simulated time pass and reports what changed.
     public mutating func tick(now: Date) -> [OutgoingMessage] {
-        firmware.advance(to: now) + report(now: now, clearing: nil)
+        let passed = firmware.advance(to: now)
+        let report = report(now: now, clearing: nil)
+        return passed.isEmpty ? report : passed + report
     }
 
     /// Handles a message on one of ``subscriptions``. `realNow` is used for fault windows.
@@ -210,7 +212,13 @@ public struct DeviceCore: Sendable {
         firmware.reported(generation: shadow.reportedGeneration)
         // The device's own report is answered on /update/accepted and /update/documents; a delta
         // about fields it could not apply would only repeat itself, so it is not sent again.
-        return publications(ShadowResult(publications: result.publications.filter { $0.channel != .updateDelta }))
+        var messages: [OutgoingMessage] = []
+        messages.reserveCapacity(result.publications.count)
+        for publication in result.publications where publication.channel != .updateDelta {
+            messages.append(OutgoingMessage(topic: publication.channel.topic(for: shadowTopics), payload: publication.encoded,
+                                            kind: publication.channel.kind))
+        }
+        return messages
     }
 
     func publications(_ result: ShadowResult) -> [OutgoingMessage] {

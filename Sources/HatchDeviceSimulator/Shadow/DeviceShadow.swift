@@ -229,7 +229,7 @@ public struct DeviceShadow: Sendable, Hashable {
         bytes.append(#","version":"#)
         JSONValue.writeInteger(version, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes.makeData()
+        return bytes.makeData(transient: true)
     }
 
     /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys),
@@ -249,7 +249,7 @@ public struct DeviceShadow: Sendable, Hashable {
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes.makeData()
+        return bytes.makeData(transient: true)
     }
 
     /// Handles a `shadow/delete` request.
