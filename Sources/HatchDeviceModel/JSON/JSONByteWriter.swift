@@ -84,6 +84,11 @@ public struct JSONByteWriter: ~Copyable {
         try body(UnsafeRawBufferPointer(start: start, count: count))
     }
 
+    /// The bytes from `offset` on, as an array of exactly their size (the writer keeps them).
+    public func array(from offset: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: start + offset, count: count - offset))
+    }
+
     /// The bytes as an array of exactly their size.
     public consuming func makeArray() -> [UInt8] {
         Array(UnsafeBufferPointer(start: start, count: count))

@@ -143,12 +143,11 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         document.version += 1
         encoding.documentChanged()
-        let current = encoding.encoded(document)
 
         var publications = [
             ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
                                                                       timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: Self.documents(previous: previous, current: current, timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, timestamp: timestamp, token: token)),
         ]
 
         var deltaForDevice: JSONValue?
@@ -232,10 +231,11 @@ public struct DeviceShadow: Sendable, Hashable {
         return bytes.makeData(transient: true)
     }
 
-    /// The `/update/documents` payload from the encoded `previous` and `current` documents (sorted keys),
-    /// assembled in the buffer the `Data` keeps: the two documents are copied once.
-    private static func documents(previous: [UInt8], current: [UInt8], timestamp: Int, token: String?) -> Data {
-        var bytes = JSONByteWriter(capacity: previous.count + current.count + (token?.utf8.count ?? 0) + 80)
+    /// The `/update/documents` payload: the document as it is now (`current`, encoded in place in
+    /// the payload's buffer, reusing the clean sections of `previous`) and `previous` as it was
+    /// encoded last time, sorted keys, in the buffer the `Data` keeps.
+    private mutating func documents(previous: [UInt8], timestamp: Int, token: String?) -> Data {
+        var bytes = JSONByteWriter(capacity: 2 * previous.count + (token?.utf8.count ?? 0) + 512)
         bytes.append(UInt8(ascii: "{"))
         if let token {
             bytes.append(#""clientToken":"#)
@@ -243,7 +243,7 @@ public struct DeviceShadow: Sendable, Hashable {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(#""current":"#)
-        bytes.append(current)
+        encoding.encode(document, into: &bytes)
         bytes.append(#","previous":"#)
         bytes.append(previous)
         bytes.append(#","timestamp":"#)

@@ -54,17 +54,26 @@ struct DocumentEncodingCache: Sendable {
     mutating func encoded(_ document: ShadowDocument) -> [UInt8] {
         if current { return bytes }
         var output = JSONByteWriter(capacity: max(512, bytes.count + 256))
+        encode(document, into: &output)
+        return bytes
+    }
+
+    /// Appends the encoding of `document` to `output` (the `current` of an `/update/documents`
+    /// payload, written in place), reusing every clean section, and keeps a copy for next time.
+    mutating func encode(_ document: ShadowDocument, into output: inout JSONByteWriter) {
+        if current { return output.append(bytes) }
+        let base = output.byteCount
         output.append(#"{"metadata":{"#)
-        Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes, into: &output)
+        Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes,
+                   base: base, into: &output)
         output.append(#"},"state":{"#)
-        Self.write(desired: document.desired, reported: document.reported, sections: &stateSections, old: bytes, into: &output)
+        Self.write(desired: document.desired, reported: document.reported, sections: &stateSections, old: bytes, base: base, into: &output)
         output.append(#"},"version":"#)
         JSONValue.writeInteger(document.version, into: &output)
         output.append(UInt8(ascii: "}"))
         // Kept at its exact size until the next report.
-        bytes = output.makeArray()
+        bytes = output.array(from: base)
         current = true
-        return bytes
     }
 
     /// The document changed outside `state.reported` and `metadata.reported` (desired, version).
@@ -195,7 +204,8 @@ struct DocumentEncodingCache: Sendable {
     }
 
     /// Appends `"desired":…,"reported":{…}` (either may be absent), copying clean sections of `reported` from `old`.
-    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8],
+    /// Section offsets are relative to `base`, where the document starts in `output`.
+    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8], base: Int,
                               into output: inout JSONByteWriter) {
         if let desired {
             output.append(#""desired":"#)
@@ -209,7 +219,7 @@ struct DocumentEncodingCache: Sendable {
             return reported.write(into: &output)
         }
         old.withUnsafeBytes { old in
-            write(fields, sections: &sections, old: old, oldBase: 0, newBase: 0, into: &output)
+            write(fields, sections: &sections, old: old, oldBase: 0, newBase: base, into: &output)
         }
     }
 
