@@ -74,6 +74,21 @@ public struct JSONObject: Sendable, Hashable {
     /// Where `key` is, or where it would go to keep the order.
     @inlinable @inline(__always)
     func position(of key: String) -> (index: Int, found: Bool) {
+        fields.withUnsafeBufferPointer { Self.position(of: key, in: $0) }
+    }
+
+    /// Where `key` is among `fields` (in key order, as ``withUnsafeMutableFields(_:)`` gives them),
+    /// or `nil` when absent.
+    @inlinable
+    public static func index(of key: String, in fields: UnsafeMutableBufferPointer<Element>) -> Int? {
+        let (index, found) = position(of: key, in: UnsafeBufferPointer(fields))
+        return found ? index : nil
+    }
+
+    /// Where `key` is among `fields` (in key order), or where it would go to keep the order: a
+    /// binary search with no hashing.
+    @inlinable @inline(__always)
+    static func position(of key: String, in fields: UnsafeBufferPointer<Element>) -> (index: Int, found: Bool) {
         var low = 0, high = fields.count
         while low < high {
             let middle = (low + high) / 2

@@ -126,7 +126,7 @@ struct DocumentEncodingCache: Sendable {
         let tracked = !sections.isEmpty
         fields.withUnsafeMutableFields { fields in
             for field in patch {
-                guard let index = Self.index(of: field.key, in: fields) else {
+                guard let index = JSONObject.index(of: field.key, in: fields) else {
                     missing += 1
                     continue
                 }
@@ -165,16 +165,6 @@ struct DocumentEncodingCache: Sendable {
             fields[field.key] = stored(field.value)
         }
         sections = []
-    }
-
-    /// Where `key` is among `fields` (sorted by key), by binary search.
-    private static func index(of key: String, in fields: UnsafeMutableBufferPointer<JSONObject.Element>) -> Int? {
-        var low = 0, high = fields.count
-        while low < high {
-            let middle = (low + high) / 2
-            if fields[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        return low < fields.count && fields[low].key == key ? low : nil
     }
 
     /// `state.reported` (`metadata: false`) or `metadata.reported` was replaced or pruned: forgets all its sections.
