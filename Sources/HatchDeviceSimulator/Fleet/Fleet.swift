@@ -32,7 +32,7 @@ public final class Fleet: Sendable {
     private let running = Mutex(false)
 
     /// The event loop a fleet's sessions run on unless it is given one: as many threads as
-    /// ``MQTTEventLoop/shared``, with QoS 0 writes gathered for a millisecond after a turn that wrote,
+    /// `MQTTEventLoop.shared`, with QoS 0 writes gathered for a millisecond after a turn that wrote,
     /// so thousands of devices reporting do not wake the loop once per report (at most 1 ms more
     /// before a reply leaves).
     public static let sharedEventLoop = MQTTEventLoop(threads: MQTTEventLoop.shared.threadCount, writeCoalescing: .milliseconds(1))
