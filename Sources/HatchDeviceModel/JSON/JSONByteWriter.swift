@@ -19,7 +19,7 @@ public struct JSONByteWriter: ~Copyable {
 
     deinit { free(start) }
 
-    /// The buffer comes from `malloc`, so `Data` can take it over and shrink it with `realloc`.
+    /// The buffer comes from `malloc`, so `Data` can take it over and free it (`.free`).
     private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
         guard let memory = malloc(capacity) else { fatalError("JSONByteWriter: out of memory for \(capacity) bytes") }
         return memory.assumingMemoryBound(to: UInt8.self)
