@@ -45,47 +45,6 @@ struct MQTTEventLoopBackendTests {
         try await roundTrip(on: loop)
     }
 
-    @Test("with write coalescing, QoS 0 publishes from several sessions at once all arrive in order, and one made after the loop went idle still leaves")
-    func writeCoalescing() async throws {
-        let loop = MQTTEventLoop(threads: 1, writeCoalescing: .milliseconds(2))
-        try await roundTrip(on: loop)
-        let broker = try await MosquittoBroker.start()
-        let url = try MQTTBrokerURL(broker.url)
-        let subscriber = MQTTSession(configuration: .init(broker: url, clientID: "coalesce-sub"), eventLoop: loop)
-        try await subscriber.connect()
-        let subscription = try await subscriber.subscribe("coalesce/+", qos: .atMostOnce)
-        var publishers: [MQTTSession] = []
-        for index in 0..<4 {
-            let publisher = MQTTSession(configuration: .init(broker: url, clientID: "coalesce-pub-\(index)"), eventLoop: loop)
-            try await publisher.connect()
-            publishers.append(publisher)
-        }
-        for round in 0..<2 {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for (index, publisher) in publishers.enumerated() {
-                    group.addTask {
-                        for message in 0..<250 {
-                            _ = try publisher.publishWithoutWaiting("coalesce/\(index)", payload: "\(round)-\(message)".data)
-                            if message % 50 == 49 { try await publisher.waitForQueuedMessages() }
-                        }
-                    }
-                }
-                try await group.waitForAll()
-            }
-            let received = await subscription.next(1_000)
-            for index in publishers.indices {
-                #expect(received.filter { $0.topic == "coalesce/\(index)" }.map(\.payloadString) == (0..<250).map { "\(round)-\($0)" })
-            }
-            // Longer than the coalescing period: the loop stops gathering and sleeps until woken.
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        _ = try publishers[0].publishWithoutWaiting("coalesce/0", payload: "after idle".data)
-        #expect(await subscription.next(1).map(\.payloadString) == ["after idle"])
-        for publisher in publishers { await publisher.disconnect() }
-        await subscriber.disconnect()
-        broker.stop()
-    }
-
     /// Two sessions on `loop`: QoS 1 and 2 round trips, then a burst of 2,000 QoS 0 messages (so write
     /// interest is armed and disarmed many times), then a clean disconnect.
     private func roundTrip(on loop: MQTTEventLoop) async throws {

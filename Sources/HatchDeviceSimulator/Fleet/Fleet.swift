@@ -31,14 +31,8 @@ public final class Fleet: Sendable {
     private let lastSample = Mutex<(time: Date, messages: Int)>((Date(), 0))
     private let running = Mutex(false)
 
-    /// The event loop a fleet's sessions run on unless it is given one: as many threads as
-    /// `MQTTEventLoop.shared`, with QoS 0 writes gathered for a millisecond after a turn that wrote,
-    /// so thousands of devices reporting do not wake the loop once per report (at most 1 ms more
-    /// before a reply leaves).
-    public static let sharedEventLoop = MQTTEventLoop(threads: MQTTEventLoop.shared.threadCount, writeCoalescing: .milliseconds(1))
-
     /// Creates the devices (loading saved state from the state folder); nothing connects yet.
-    public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = Fleet.sharedEventLoop) throws(FleetError) {
+    public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
         let missing = configuration.credentials.missingDevices(configuration.definition.devices.map(\.profile.thingName))
         if !missing.isEmpty { throw .missingCredentials(missing.map(\.rawValue)) }
         self.configuration = configuration

@@ -25,8 +25,6 @@ final class EventLoopThread: @unchecked Sendable {
     let name: String
     private let poller: any SocketPoller
     private let inbox = Locked(Inbox())
-    /// How long, in milliseconds, write requests gather after a turn that wrote (0: none).
-    private let coalescingMilliseconds: Int32
 
     // Loop-confined state: touched only on this thread.
     private var sessions: [UInt64: SessionCore] = [:]
@@ -35,15 +33,10 @@ final class EventLoopThread: @unchecked Sendable {
     private var connectsInFlight = 0
     private var waitingConnects: [() -> Void] = []
     private var waitingConnectsHead = 0
-    /// Whether the last turn wrote and left `wakePending` set, so that requests made since wait for
-    /// the next turn instead of each waking the thread.
-    private var gatheringWrites = false
 
-    init(name: String, poller: any SocketPoller, writeCoalescing: Duration = .zero) {
+    init(name: String, poller: any SocketPoller) {
         self.name = name
         self.poller = poller
-        let milliseconds = writeCoalescing.components.seconds * 1000 + writeCoalescing.components.attoseconds / 1_000_000_000_000_000
-        coalescingMilliseconds = Int32(clamping: max(0, milliseconds))
     }
 
     func start() {
@@ -165,35 +158,30 @@ final class EventLoopThread: @unchecked Sendable {
         FileDescriptorLimit.raise()
         while true {
             let woken: Bool
-            let timeout = gatheringWrites ? min(coalescingMilliseconds, timeoutMilliseconds()) : timeoutMilliseconds()
             do {
-                woken = try poller.wait(timeoutMilliseconds: timeout) { token, events in
+                woken = try poller.wait(timeoutMilliseconds: timeoutMilliseconds()) { token, events in
                     sessions[token]?.handle(events: events)
                 }
             } catch {
                 break
             }
-            if woken || gatheringWrites, processInbox() { break }
+            if woken, processInbox() { break }
             runDueTimers()
             tickIfDue()
         }
         poller.close()
     }
 
-    /// Runs queued jobs and write requests; returns true when the loop should stop. With write
-    /// coalescing, a turn that wrote keeps `wakePending` set: requests made in the next few
-    /// milliseconds are written together at the next turn, without a wake-up each. Decided under
-    /// the inbox's lock, so a request never waits for a wake-up that nobody sends.
+    /// Runs queued jobs and write requests; returns true when the loop should stop.
     private func processInbox() -> Bool {
-        let coalescing = coalescingMilliseconds > 0
         let (jobs, writes, stopping) = inbox.withLock { inbox in
-            let taken = (inbox.jobs, inbox.writes, inbox.stopping)
-            inbox.wakePending = coalescing && !inbox.writes.isEmpty
-            inbox.jobs.removeAll(keepingCapacity: true)
-            inbox.writes.removeAll(keepingCapacity: true)
-            return taken
+            defer {
+                inbox.jobs.removeAll(keepingCapacity: true)
+                inbox.writes.removeAll(keepingCapacity: true)
+                inbox.wakePending = false
+            }
+            return (inbox.jobs, inbox.writes, inbox.stopping)
         }
-        gatheringWrites = coalescing && !writes.isEmpty
         for job in jobs { job() }
         for core in writes { core.flushRequestedWrites() }
         return stopping

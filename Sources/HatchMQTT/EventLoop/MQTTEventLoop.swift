@@ -27,19 +27,14 @@ public final class MQTTEventLoop: Sendable {
     ///     back to ``MQTTEventLoopBackend/platformDefault`` (see
     ///     ``MQTTEventLoopBackend/fromEnvironment(_:)``). A backend this platform lacks (epoll outside
     ///     Linux) is replaced by the default.
-    ///   - writeCoalescing: how long QoS 0 publishes made from other threads gather after a turn
-    ///     that wrote, before the thread writes them together (whole milliseconds). Under sustained
-    ///     load from thousands of sessions this replaces a wake-up of the thread per publish with
-    ///     one per period, at the cost of up to that much latency. Zero (the default) writes each as
-    ///     soon as it is asked for.
-    public init(threads: Int = 1, backend: MQTTEventLoopBackend? = nil, writeCoalescing: Duration = .zero) {
+    public init(threads: Int = 1, backend: MQTTEventLoopBackend? = nil) {
         MosquittoLibrary.initialize()
         FileDescriptorLimit.raise()
         let requested = backend ?? MQTTEventLoopBackend.fromEnvironment()
         let backend = requested.isAvailable ? requested : .platformDefault
         self.backend = backend
         self.threads = (0..<max(1, threads)).map {
-            EventLoopThread(name: "hatch-mqtt-loop-\($0)", poller: backend.makePoller(), writeCoalescing: writeCoalescing)
+            EventLoopThread(name: "hatch-mqtt-loop-\($0)", poller: backend.makePoller())
         }
         self.threads.forEach { $0.start() }
     }
