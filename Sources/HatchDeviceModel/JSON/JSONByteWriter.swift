@@ -91,7 +91,7 @@ public struct JSONByteWriter: ~Copyable {
 
     /// The bytes as an array of exactly their size.
     public consuming func makeArray() -> [UInt8] {
-        Array(UnsafeBufferPointer(start: start, count: count))
+        array(from: 0)
     }
 
     /// The bytes as `Data`. A buffer they nearly fill is handed over as it is; otherwise they are
