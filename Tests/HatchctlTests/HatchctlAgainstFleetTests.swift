@@ -17,6 +17,7 @@ struct HatchctlAgainstFleetTests {
             #expect(lines.first?.hasPrefix("NAME") == true)
             #expect(lines.first?.contains("NEXT ALARM") == true)
             #expect(lines.count == 5, "\(result)")
+            #expect(!lines.contains { $0.contains("no answer") }, "\(result)")
             let parents = try #require(lines.first { $0.hasPrefix("Parents") })
             #expect(parents.contains("A4:C1:38:10:00:02"))
             #expect(parents.contains("restoreV4"))
@@ -169,6 +170,9 @@ struct HatchctlAgainstFleetTests {
             let silent = try await hatchctl.run(["volume", "Parents", "20", "--timeout", "0.5"] + broker)
             #expect(silent.status == 7, "\(silent)")
             #expect(silent.standardError.contains("did not answer within 0.5 s"), "\(silent)")
+            let silentByEnvironment = try await hatchctl.run(["volume", "Parents", "20"] + broker, environment: ["HATCH_TIMEOUT": "0.7"])
+            #expect(silentByEnvironment.status == 7, "\(silentByEnvironment)")
+            #expect(silentByEnvironment.standardError.contains("did not answer within 0.7 s"), "\(silentByEnvironment)")
 
             // A clean shutdown records when: the simulation clock's 05:50 in New York.
             await household.fleet.device("Travel Rest Mini")?.disconnect(reason: "shutdown")
@@ -176,9 +180,14 @@ struct HatchctlAgainstFleetTests {
             #expect(shutdown.status == 5, "\(shutdown)")
             #expect(shutdown.standardError.contains("is offline since 2026-01-05T10:50:00Z (shutdown)"), "\(shutdown)")
 
-            let table = try await hatchctl.run(["devices"] + broker)
-            let kids = try #require(table.standardOutput.split(separator: "\n").first { $0.hasPrefix("Kids room Rest+") })
+            // Parents still drops every request: listed as not answering within the timeout, not an error.
+            let table = try await hatchctl.run(["devices", "--timeout", "1"] + broker)
+            #expect(table.status == 0, "\(table)")
+            let rows = table.standardOutput.split(separator: "\n")
+            let kids = try #require(rows.first { $0.hasPrefix("Kids room Rest+") })
             #expect(kids.contains("offline"))
+            let parents = try #require(rows.first { $0.hasPrefix("Parents") })
+            #expect(parents.contains("online") && parents.contains("no answer"), "\(table)")
         }
     }
 

@@ -62,6 +62,19 @@ struct HatchctlWithoutFleetTests {
         }
     }
 
+    @Test("HATCH_TIMEOUT that is not a positive number is refused with exit 64 and says how to set it")
+    func badTimeoutVariable() async throws {
+        let hatchctl = try Hatchctl()
+        for value in ["soon", "0", "-3", "nan"] {
+            let result = try await hatchctl.run(["devices"], environment: ["HATCH_TIMEOUT": value])
+            #expect(result.status == 64, "\(value): \(result)")
+            #expect(result.standardError.contains("HATCH_TIMEOUT=\(value)"), "\(value): \(result)")
+            #expect(result.standardError.contains("HATCH_TIMEOUT=15"), "\(value): \(result)")
+        }
+        let overridden = try await hatchctl.run(["devices", "--timeout", "2"], environment: ["HATCH_TIMEOUT": "soon"])
+        #expect(overridden.status == 3, "an explicit --timeout wins over a bad HATCH_TIMEOUT: \(overridden)")
+    }
+
     @Test("an unknown device name is named in the error, with exit 4")
     func unknownDeviceIsNamed() async throws {
         let broker = try await MosquittoBroker.start()

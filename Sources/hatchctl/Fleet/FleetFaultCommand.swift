@@ -65,7 +65,7 @@ struct FleetFaultCommand: AsyncParsableCommand {
             if kind == "dropCommands", dropShare != nil, share != nil {
                 throw HatchctlError.invalidArgument("dropCommands takes its share with --drop-share; target devices with --device or --all.")
             }
-            let reply = try await FleetControlRequest.send(request, broker: options.broker.resolvedConnection(), timeout: options.timeout.timeout)
+            let reply = try await FleetControlRequest.send(request, broker: options.broker.resolvedConnection(), timeout: options.timeout.seconds)
             let hit = reply["devices"]?.arrayValue?.compactMap(\.stringValue) ?? []
             if hit.isEmpty {
                 throw HatchctlError.unknownDevice(query: devices.joined(separator: ", "), known: [])

@@ -12,7 +12,7 @@ struct FleetStatusCommand: AsyncParsableCommand {
         let console = Console(json: options.output.json)
         try await console.run {
             let reply = try await FleetControlRequest.send(["status": true], broker: options.broker.resolvedConnection(),
-                                                           timeout: options.timeout.timeout)
+                                                           timeout: options.timeout.seconds)
             let status = reply["status"] ?? .null
             console.emit(status) {
                 let value = { (key: String) in status[key]?.intValue ?? 0 }

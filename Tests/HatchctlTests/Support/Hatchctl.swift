@@ -19,17 +19,26 @@ struct Hatchctl {
     /// Where the binary is: `$HATCHCTL_PATH`, or next to the test bundle in the build folder.
     static var executable: URL { HatchctlExecutable.url }
 
-    /// `HATCH_HOME` for every run, so tests never read or write the user's `~/.hatch`.
-    let home: URL
+    /// How long each run waits for a device unless the test passes `--timeout` or `HATCH_TIMEOUT`:
+    /// the suites run in parallel with fleets in this process, so an answer may take longer than a
+    /// person's 5 seconds without anything being wrong.
+    static let deviceTimeout = "30"
+
+    /// `HATCH_HOME` for every run, so tests never read or write the user's `~/.hatch`; removed when
+    /// the last copy of this value goes away.
+    var home: URL { folder.url }
+    private let folder: TemporaryFolder
 
     init() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("hatchctl-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        folder = try TemporaryFolder(prefix: "hatchctl-tests")
     }
 
     /// Runs `hatchctl arguments…` to completion, with `environment` added to this process's.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Result {
-        try await Self.run(Self.executable, arguments, environment: extra.merging(["HATCH_HOME": home.path]) { new, _ in new })
+        let environment = extra.merging(["HATCH_HOME": home.path]) { new, _ in new }
+            .merging(["HATCH_TIMEOUT": Self.deviceTimeout]) { given, _ in given }
+        defer { withExtendedLifetime(folder) {} }  // the home outlives the run
+        return try await Self.run(Self.executable, arguments, environment: environment)
     }
 
     /// Runs any program to completion, with `environment` added to this process's.
