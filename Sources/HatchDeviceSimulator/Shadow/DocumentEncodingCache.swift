@@ -99,16 +99,26 @@ struct DocumentEncodingCache: Sendable {
     mutating func mergeReport(_ patch: JSONObject, leaf: JSONValue, reported: inout JSONValue?, metadata: inout JSONValue?) {
         current = false
         // Arrays keep no nulls inside their objects, as a merge stores them.
-        Self.mergeInPlace(patch, into: &reported, sections: &stateSections) { $0.isPlainValue ? $0 : $0.removingNulls() }
-        Self.mergeInPlace(patch, into: &metadata, sections: &metadataSections) { $0.metadata(leaf: leaf) }
+        Self.mergeInPlace(patch, into: &reported, sections: &stateSections, tree: .state) { $0.isPlainValue ? $0 : $0.removingNulls() }
+        Self.mergeInPlace(patch, into: &metadata, sections: &metadataSections, tree: .metadata) { $0.metadata(leaf: leaf) }
     }
 
     /// Merges `patch` into the object `node` (absent: empty), with each leaf it sets made by `stored`.
+    /// A node built from nothing (the device's first report) shares the objects it holds with equal
+    /// ones other devices stored (``SharedSubtrees``).
     private static func mergeInPlace(_ patch: JSONObject, into node: inout JSONValue?, sections: inout [Section],
-                                     stored: (JSONValue) -> JSONValue) {
+                                     tree: SharedSubtrees.Tree, stored: (JSONValue) -> JSONValue) {
         var fields = node?.objectValue ?? [:]
         node = nil  // `fields` holds the only reference: the merge happens in place
+        let built = fields.isEmpty
         merge(patch, into: &fields, sections: &sections, stored: stored)
+        if built {
+            fields.withUnsafeMutableFields { fields in
+                for index in fields.indices {
+                    fields[index].value = SharedSubtrees.shared(fields[index].value, field: fields[index].key, in: tree)
+                }
+            }
+        }
         node = .object(fields)
     }
 
