@@ -8,6 +8,12 @@ protocol WireDeviceCore: Sendable {
     var firmware: DeviceFirmware { get set }
     /// Reads a part of the firmware without copying it.
     func firmwareInPlace<Part>(_ read: (borrowing DeviceFirmware) -> Part) -> Part
+    /// The next simulated time the device has work to do.
+    var nextEventDate: Date { mutating get }
+    /// What the engine did in the last tick or request.
+    var lastEvents: [EngineEvent] { mutating get }
+    /// The active faults.
+    var faults: DeviceFaultState { mutating get }
     /// The topics the device subscribes to.
     var subscriptions: [String] { get }
     /// Whether the last message received was a command the device acted on.
@@ -33,13 +39,13 @@ protocol WireDeviceCore: Sendable {
 }
 
 extension WireDeviceCore {
-    /// The next simulated time the device has work to do. Read through the firmware in place: the
-    /// device reads these after every tick and request, and `core.firmware.…` through the protocol
-    /// would copy the whole firmware (and retain and release everything it holds) each time.
+    // The device reads these after every tick and request, through `any WireDeviceCore` in its
+    // actor. They are requirements with a mutating getter: a read of the existential works on a
+    // copy of the whole core (retaining and releasing everything it holds), where a mutating access
+    // works on the stored value in place. They read the firmware in place for the same reason:
+    // `core.firmware.…` through the protocol would copy the whole firmware.
     var nextEventDate: Date { firmwareInPlace { $0.engine.nextEventDate } }
-    /// What the engine did in the last tick or request.
     var lastEvents: [EngineEvent] { firmwareInPlace { $0.lastEvents } }
-    /// The active faults.
     var faults: DeviceFaultState { firmwareInPlace { $0.faults } }
 
     /// The device's stored or known shadow document.
