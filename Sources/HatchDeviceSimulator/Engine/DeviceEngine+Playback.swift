@@ -27,7 +27,8 @@ extension DeviceEngine {
             color.until = .indefinite
             state.current.color = color
         }
-        var sound = step.sound.map(withURL) ?? noSound
+        // Not `step.sound.map(withURL)`: the method as a value captures a copy of the whole engine.
+        var sound = if let stepSound = step.sound { withURL(stepSound) } else { noSound }
         sound.duration = 0
         sound.until = .indefinite
         state.current.sound = sound
