@@ -105,7 +105,7 @@ struct DocumentEncodingCache: Sendable {
 
     /// Merges `patch` into the object `node` (absent: empty), with each leaf it sets made by `stored`.
     /// A node built from nothing (the device's first report) shares the objects it holds with equal
-    /// ones other devices stored (``SharedSubtrees``).
+    /// ones other devices stored (`SharedSubtrees`).
     private static func mergeInPlace(_ patch: JSONObject, into node: inout JSONValue?, sections: inout [Section],
                                      tree: SharedSubtrees.Tree, stored: (JSONValue) -> JSONValue) {
         var fields = node?.objectValue ?? [:]
