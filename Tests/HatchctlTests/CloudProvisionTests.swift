@@ -12,15 +12,15 @@ struct CloudProvisionTests {
     static let thingVariable = "${iot:Connection.Thing.ThingName}"
 
     /// This test's `hatchctl`, whose home holds the generated folders for as long as the test runs.
-    let home: Hatchctl
+    let ownHatchctl: Hatchctl
 
     init() throws {
-        home = try Hatchctl()
+        ownHatchctl = try Hatchctl()
     }
 
     /// Runs the command into a fresh folder and returns it.
     private func provision(_ extra: [String] = [], hatchctl: Hatchctl? = nil) async throws -> URL {
-        let hatchctl = hatchctl ?? home
+        let hatchctl = hatchctl ?? ownHatchctl
         let folder = hatchctl.home.appendingPathComponent("aws-\(UUID().uuidString)")
         let result = try await hatchctl.run(["cloud", "provision", "--devices", Self.household, "--out", folder.path] + extra)
         #expect(result.status == 0, "\(result)")

@@ -106,8 +106,8 @@ extension JSONValue {
         set { set(newValue, at: path[...]) }
     }
 
-    /// Sets the value at `path`, changing each object on the way in place: the one being changed
-    /// is moved out of its parent first, so no level is copied.
+    /// Sets the value at `path`, changing each object on the way in place (``JSONObject``'s
+    /// subscript moves the child out while it changes), so no level is copied.
     private mutating func set(_ newValue: JSONValue?, at path: ArraySlice<String>) {
         guard let first = path.first else {
             if let newValue { self = newValue }
@@ -119,10 +119,13 @@ extension JSONValue {
         }
         var fields = objectValue ?? [:]
         self = .null  // the only reference left is `fields`
-        var child = fields[first] ?? .emptyObject
-        if fields[first] != nil { fields[first] = .null }  // the only reference left is `child`
-        child.set(newValue, at: path.dropFirst())
-        fields[first] = child
+        if fields[first] != nil {
+            fields[first]!.set(newValue, at: path.dropFirst())
+        } else {
+            var child = JSONValue.emptyObject
+            child.set(newValue, at: path.dropFirst())
+            fields[first] = child
+        }
         self = .object(fields)
     }
 }

@@ -30,10 +30,8 @@ enum SharedSubtrees {
         let key = Key(field: field, tree: tree)
         return recent.withLock { recent in
             if let equal = recent[key]?.first(where: { $0 == value }) { return equal }
-            var candidates = recent.removeValue(forKey: key) ?? []
-            if candidates.count >= candidatesPerField { candidates.removeFirst() }
-            candidates.append(value)
-            recent[key] = candidates
+            recent[key, default: []].append(value)
+            if recent[key, default: []].count > candidatesPerField { recent[key, default: []].removeFirst() }
             return value
         }
     }
