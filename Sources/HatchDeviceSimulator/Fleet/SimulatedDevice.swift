@@ -431,12 +431,14 @@ public actor SimulatedDevice {
                 }
             }
         }
-        // Queued without leaving the actor (no executor hop per message); the device waits only
-        // when its socket is backed up.
+        // Written without leaving the actor (no executor hop per message), all in one write; the
+        // device waits only when its socket is backed up.
         var backedUp = false
-        for message in messages where !message.retain {
+        let replies = messages.filter { !$0.retain }
+        for (index, message) in replies.enumerated() {
             do {
-                backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload) || backedUp
+                let more = index < replies.count - 1
+                backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload, more: more) || backedUp
                 dependencies.statistics.published.add(message.kind)
                 dependencies.statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
                 if message.kind == .rejected {

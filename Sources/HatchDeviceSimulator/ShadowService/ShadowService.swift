@@ -163,9 +163,9 @@ public actor ShadowService {
     private func answer(_ message: MQTTMessage, on session: MQTTSession) async {
         let replies = handle(topic: message.topic, payload: message.payload)
         var backedUp = false
-        for reply in replies {
+        for (index, reply) in replies.enumerated() {
             do {
-                backedUp = try !session.publishWithoutWaiting(reply.topic, payload: reply.payload) || backedUp
+                backedUp = try !session.publishWithoutWaiting(reply.topic, payload: reply.payload, more: index < replies.count - 1) || backedUp
                 published.add(reply.kind)
             } catch {
                 configuration.logger.warning("could not publish \(reply.topic): \(error)")

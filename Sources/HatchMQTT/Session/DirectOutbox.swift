@@ -1,7 +1,8 @@
-/// QoS 0 PUBLISH packets encoded on the publishing thread and written by the event loop in one
-/// `send` per session and loop turn: a shadow report's `/update/accepted` and `/update/documents`
-/// leave in one write and one TCP segment instead of two, with no libmosquitto packet allocation,
-/// queue locks or `on_publish` callback per message. Used by MQTT 3.1.1 sessions without TLS
+/// QoS 0 PUBLISH packets encoded and, when it can, written by the publishing thread in one `send`
+/// per batch (the event loop writes what the socket did not take): a shadow report's
+/// `/update/accepted` and `/update/documents` leave in one write and one TCP segment instead of
+/// two, while the bytes are still in the publishing processor's cache, with no loop wake-up,
+/// libmosquitto packet allocation, queue locks or `on_publish` callback per message. Used by MQTT 3.1.1 sessions without TLS
 /// (``SessionCore/writesDirectly``); everything else goes through libmosquitto's own queue.
 ///
 /// Open only while the session is connected. When the connection ends the loop empties it,
@@ -16,6 +17,9 @@ struct DirectOutbox {
     private(set) var messages = 0
     /// Whether publishes may be added (the session is connected).
     var isOpen = false
+    /// The connection's socket while open, for a publishing thread that writes the outbox itself
+    /// (valid only while it holds ``SessionCore/socketAccess``).
+    var socket: Int32 = -1
 
     /// The largest remaining length MQTT can express (four length bytes).
     static let maximumRemainingLength = 268_435_455

@@ -97,16 +97,23 @@ public final class MQTTSession: Sendable {
     /// Publishes `payload` to `topic` at QoS 0 without suspending, for callers that must not leave
     /// their actor for every message (a simulated device answering a request).
     ///
-    /// The message is queued for the socket before this returns. Returns `false` when more than
+    /// The message is written to the socket on the calling thread when it can be, else queued for
+    /// the event loop, before this returns. Returns `false` when more than
     /// ``MQTTConfiguration/qos0QueueLimit`` messages now wait: the caller should slow down (``publish(_:payload:qos:retain:)``
     /// waits by itself). Throws like ``publish(_:payload:qos:retain:)``.
+    ///
+    /// - Parameter more: Another publish follows at once: this message waits for it, and they
+    ///   leave in one write and one TCP segment (a shadow service's `/accepted` and `/documents`).
+    ///   The last of them must pass `false`.
     @discardableResult
-    public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false) throws(MQTTError) -> Bool {
+    public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false, more: Bool = false) throws(MQTTError) -> Bool {
         let core = self.core
-        if let unsent = core.queueDirectly(topic, payload: payload, retain: retain) {
-            core.loop.requestWrite(core)
-            return unsent <= configuration.qos0QueueLimit
+        if core.queueDirectly(topic, payload: payload, retain: retain) {
+            if !more { core.writeFromPublisher() }
+            return core.unsentQoS0.load(ordering: .relaxed) <= configuration.qos0QueueLimit
         }
+        // What earlier publishes left in the outbox (`more`) leaves first, whatever happens to this one.
+        defer { core.loop.requestWrite(core) }
         // libmosquitto validates the topic itself (MOSQ_ERR_INVAL / MALFORMED_UTF8).
         let rc = payload.withUnsafeBytes { bytes in
             mosquitto_publish(core.mosq, nil, topic, Int32(clamping: bytes.count), bytes.baseAddress, 0, retain)
@@ -114,7 +121,6 @@ public final class MQTTSession: Sendable {
         switch rc {
         case MOSQ_ERR_SUCCESS.rawValue:
             let unsent = core.unsentQoS0.add(1, ordering: .relaxed).newValue
-            core.loop.requestWrite(core)
             return unsent <= configuration.qos0QueueLimit
         case MOSQ_ERR_NO_CONN.rawValue:
             throw TopicName.isValidTopic(topic) ? MQTTError.notConnected : MQTTError.invalidTopic(topic)

@@ -47,17 +47,36 @@ extension SessionCore {
         }
     }
 
-    /// Queues a QoS 0 publish in the ``DirectOutbox`` and returns the QoS 0 messages now unsent;
-    /// `nil` when it must go through libmosquitto instead: not connected, libmosquitto holds
-    /// packets that must leave first, or a topic or size libmosquitto refuses with its own error.
-    func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Int? {
-        guard writesDirectly, TopicName.isValidPublishTopic(topic) else { return nil }
+    /// Queues a QoS 0 publish in the ``DirectOutbox``; `false` when it must go through libmosquitto
+    /// instead: not connected, libmosquitto holds packets that must leave first, or a topic or size
+    /// libmosquitto refuses with its own error.
+    func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Bool {
+        guard writesDirectly, TopicName.isValidPublishTopic(topic) else { return false }
         return payload.withUnsafeBytes { bytes in
-            outbox.withLock { box -> Int? in
-                guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: bytes, retain: retain) else { return nil }
-                return unsentQoS0.add(1, ordering: .relaxed).newValue
+            outbox.withLock { box in
+                guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: bytes, retain: retain) else { return false }
+                unsentQoS0.add(1, ordering: .relaxed)
+                return true
             }
         }
+    }
+
+    /// Writes the outbox on the publishing thread: the bytes it just encoded are still in its
+    /// processor's cache, and the loop need not wake up. When the loop is working the socket, or
+    /// the socket does not take everything now, the loop writes the rest.
+    func writeFromPublisher() {
+        guard socketAccess.try() else { return loop.requestWrite(self) }
+        let (sent, failedSocket, rest) = outbox.withLock { box -> (Int, Int32?, Bool) in
+            guard box.isOpen, box.isPending else { return (0, nil, box.isPending) }
+            let (sent, failed) = box.write(to: box.socket)
+            if sent > 0 { unsentQoS0.subtract(sent, ordering: .sequentiallyConsistent) }
+            return (sent, failed ? box.socket : nil, box.isPending)
+        }
+        // Shut down while this thread still holds the socket; the loop's read then reports the end.
+        if let failedSocket { PortableSocket.shutdown(failedSocket) }
+        socketAccess.unlock()
+        // The loop finishes a cut-short write, and wakes publishers that waited for a drain.
+        if rest || (sent > 0 && hasDrainWaiters.load(ordering: .sequentiallyConsistent)) { loop.requestWrite(self) }
     }
 
     /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
@@ -81,12 +100,12 @@ extension SessionCore {
         guard unsentQoS0.load(ordering: .relaxed) > target, state == .connected else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             loop.execute { [self] in
-                // Checked again on the loop, where the writes that drain the queue happen.
-                if unsentQoS0.load(ordering: .relaxed) <= target || phase != .connected {
-                    continuation.resume()
-                } else {
-                    drainWaiters.append(continuation)
-                }
+                guard phase == .connected else { return continuation.resume() }
+                // Announced before the count is checked again, so a publisher that drains the queue
+                // on its own thread either sees a waiter and asks the loop, or left a count this sees.
+                drainWaiters.append(continuation)
+                hasDrainWaiters.store(true, ordering: .sequentiallyConsistent)
+                if unsentQoS0.load(ordering: .sequentiallyConsistent) <= target { resumeDrainWaiters() }
             }
         }
     }
@@ -95,6 +114,7 @@ extension SessionCore {
     func resumeDrainWaiters() {
         let waiters = drainWaiters
         drainWaiters.removeAll()
+        hasDrainWaiters.store(false, ordering: .sequentiallyConsistent)
         waiters.forEach { $0.resume() }
     }
 

@@ -39,11 +39,17 @@ final class SessionCore: @unchecked Sendable {
     /// cancelled QoS 1 publish also counts down). Reset when the connection ends, as libmosquitto
     /// then discards unsent packets.
     let unsentQoS0 = Atomic<Int>(0)
+    /// Whether publishers wait in ``drainWaiters`` (set and cleared on the loop, read by publishing threads).
+    let hasDrainWaiters = Atomic<Bool>(false)
     /// Whether QoS 0 publishes go through ``outbox`` (MQTT 3.1.1 without TLS, on a platform that
     /// can send without `SIGPIPE`); otherwise through libmosquitto's queue.
     let writesDirectly: Bool
-    /// QoS 0 packets for the loop to write ahead of libmosquitto's own.
+    /// QoS 0 packets to write ahead of libmosquitto's own, by the publishing thread or the loop.
     let outbox = Locked(DirectOutbox())
+    /// Held by whichever thread works the socket: the loop while libmosquitto reads, writes or
+    /// keeps the connection alive (any of which may close the socket, so its number may be reused),
+    /// and a publishing thread while it writes the outbox itself. Publishers only try it.
+    let socketAccess = NSLock()
     private let tokens = Atomic<UInt64>(1)
     private let observed = Locked(Observed())
 
@@ -128,6 +134,8 @@ final class SessionCore: @unchecked Sendable {
     /// on room to write or an error (so libmosquitto collects the error and reports the disconnect).
     func handle(events: SocketEvents) {
         guard phase != .closed else { return }
+        socketAccess.lock()
+        defer { socketAccess.unlock() }
         if !events.isDisjoint(with: .needsRead) { readAvailable() }
         if !events.isDisjoint(with: .needsWrite) { writeQueued() }
         loop.updateInterest(self)
@@ -159,7 +167,10 @@ final class SessionCore: @unchecked Sendable {
     func flushRequestedWrites() {
         writeScheduled.store(false, ordering: .sequentiallyConsistent)
         guard phase != .closed, !blockingConnectInProgress else { return }
+        socketAccess.lock()
+        defer { socketAccess.unlock() }
         writeQueued()
+        if !drainWaiters.isEmpty, unsentQoS0.load(ordering: .relaxed) <= configuration.qos0QueueLimit / 2 { resumeDrainWaiters() }
         loop.updateInterest(self)
     }
 
@@ -191,6 +202,8 @@ final class SessionCore: @unchecked Sendable {
     /// The periodic keep-alive tick.
     func tick() {
         guard phase != .closed, !blockingConnectInProgress, socket >= 0 else { return }
+        socketAccess.lock()
+        defer { socketAccess.unlock() }
         _ = mosquitto_loop_misc(mosq)
         loop.updateInterest(self)
     }
@@ -328,9 +341,11 @@ final class SessionCore: @unchecked Sendable {
         reconnectAttempt = 0
         if writesDirectly {
             // A new connection starts with an empty outbox: nothing of an earlier connection's stream.
+            let fd = socket
             outbox.withLock { box in
                 box.removeAll()
                 box.isOpen = true
+                box.socket = fd
             }
         }
         setState(.connected)
@@ -473,7 +488,9 @@ final class SessionCore: @unchecked Sendable {
         let wasConnected = phase == .connected
         phase = .disconnecting
         outbox.withLock { $0.isOpen = false }
+        socketAccess.lock()
         if wasConnected && mosquitto_disconnect(mosq) == 0 { writeQueued() }
+        socketAccess.unlock()
         if phase == .disconnecting { finishDisconnect() }
         phase = .closed
         releaseConnectSlot()
