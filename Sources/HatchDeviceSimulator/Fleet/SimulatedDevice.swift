@@ -434,10 +434,10 @@ public actor SimulatedDevice {
         // Written without leaving the actor (no executor hop per message), all in one write; the
         // device waits only when its socket is backed up.
         var backedUp = false
-        let replies = messages.filter { !$0.retain }
-        for (index, message) in replies.enumerated() {
+        let lastReply = messages.lastIndex { !$0.retain }
+        for (index, message) in messages.enumerated() where !message.retain {
             do {
-                let more = index < replies.count - 1
+                let more = index != lastReply
                 backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload, more: more) || backedUp
                 dependencies.statistics.published.add(message.kind)
                 dependencies.statistics.bytesOut.add(message.payload.count, ordering: .relaxed)

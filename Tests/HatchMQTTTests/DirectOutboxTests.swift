@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import HatchMQTT
+import Testing
+
+@Suite("QoS 0 outbox", .timeLimit(.minutes(1)))
+struct DirectOutboxTests {
+    /// A connected, non-blocking AF_UNIX stream pair with a small send buffer, so writes are cut short.
+    private func smallBufferPair() throws -> (writer: Int32, reader: Int32) {
+        var ends: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
+        #else
+        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
+        #endif
+        try #require(made == 0, "socketpair failed: errno \(errno)")
+        var size: Int32 = 4096
+        _ = setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        return (ends[0], ends[1])
+    }
+
+    /// MQTT 3.1.1's encoding of a QoS 0 PUBLISH, written out independently of the outbox.
+    private func expectedPacket(topic: String, payload: [UInt8], retain: Bool) -> [UInt8] {
+        var packet: [UInt8] = [retain ? 0x31 : 0x30]
+        var length = 2 + topic.utf8.count + payload.count
+        repeat {
+            packet.append(UInt8(length % 128) | (length >= 128 ? 0x80 : 0))
+            length /= 128
+        } while length > 0
+        packet += [UInt8(topic.utf8.count / 256), UInt8(topic.utf8.count % 256)] + Array(topic.utf8) + payload
+        return packet
+    }
+
+    private func drain(_ fd: Int32, into received: inout [UInt8]) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            received += buffer[0..<count]
+        }
+    }
+
+    @Test("packets of every size leave byte for byte and in order, however the socket cuts the writes short")
+    func partialWritesResumeWhereTheyStopped() throws {
+        let (writer, reader) = try smallBufferPair()
+        defer { close(writer); close(reader) }
+        var outbox = DirectOutbox()
+        var expected: [UInt8] = []
+        // Around the length field's boundaries, small and large.
+        let sizes = [0, 1, 127, 256, 257, 16_383, 16_400, 70_000, 3, 200_000]
+        for (index, size) in sizes.enumerated() {
+            let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
+            let topic = "$aws/things/thing-\(index)/shadow/update/\(index.isMultiple(of: 2) ? "accepted" : "documents")"
+            let appended = payload.withUnsafeBytes { outbox.append(topic: topic, payload: $0, retain: index == 3) }
+            #expect(appended)
+            expected += expectedPacket(topic: topic, payload: payload, retain: index == 3)
+        }
+        #expect(outbox.messages == sizes.count)
+        var received: [UInt8] = []
+        var cutShort = 0
+        var sent = 0
+        while outbox.isPending {
+            let result = outbox.write(to: writer)
+            #expect(!result.failed)
+            sent += result.sent
+            if outbox.isPending { cutShort += 1 }
+            drain(reader, into: &received)
+        }
+        drain(reader, into: &received)
+        #expect(cutShort > 0)
+        #expect(sent == sizes.count)
+        #expect(received.count == expected.count)
+        #expect(received == expected)
+        #expect(outbox.messages == 0)
+    }
+
+    @Test("a packet too large for MQTT's length field is refused and nothing is queued")
+    func oversizedPacketIsRefused() {
+        var outbox = DirectOutbox()
+        let payload = Data(count: DirectOutbox.maximumRemainingLength)
+        let appended = payload.withUnsafeBytes { outbox.append(topic: "big", payload: $0, retain: false) }
+        #expect(!appended)
+        #expect(!outbox.isPending)
+    }
+
+    @Test("a closed peer fails the write and empties the outbox")
+    func closedPeerFailsTheWrite() throws {
+        let (writer, reader) = try smallBufferPair()
+        defer { close(writer) }
+        close(reader)
+        var outbox = DirectOutbox()
+        let appended = Data(repeating: 1, count: 1000).withUnsafeBytes { outbox.append(topic: "a/b", payload: $0, retain: false) }
+        #expect(appended)
+        let result = outbox.write(to: writer)
+        #expect(result.failed && result.sent == 0)
+        #expect(!outbox.isPending)
+    }
+}
