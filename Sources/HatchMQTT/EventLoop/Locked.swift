@@ -17,12 +17,4 @@ final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
-
-    /// Runs `body` with exclusive access to the value if no other holder has it; `nil` otherwise
-    /// (also when this thread holds it already), so a caller never waits for it.
-    func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
-        guard lock.try() else { return nil }
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
