@@ -102,9 +102,13 @@ public final class MQTTSession: Sendable {
     /// ``MQTTConfiguration/qos0QueueLimit`` messages now wait: the caller should slow down (``publish(_:payload:qos:retain:)``
     /// waits by itself). Throws like ``publish(_:payload:qos:retain:)``.
     ///
-    /// - Parameter more: Another publish follows at once: this message waits for it, and they
-    ///   leave in one write and one TCP segment (a shadow service's `/accepted` and `/documents`).
-    ///   The last of them must pass `false`.
+    /// - Parameters:
+    ///   - topic: The topic to publish to (no wildcards).
+    ///   - payload: The message's bytes.
+    ///   - retain: Whether the broker keeps the message for later subscribers.
+    ///   - more: Another publish follows at once: this message waits for it, and they leave in one
+    ///     write and one TCP segment (a shadow service's `/accepted` and `/documents`). The last of
+    ///     them must pass `false`.
     @discardableResult
     public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false, more: Bool = false) throws(MQTTError) -> Bool {
         let core = self.core
@@ -134,7 +138,7 @@ public final class MQTTSession: Sendable {
     }
 
     /// Waits until at most half of ``MQTTConfiguration/qos0QueueLimit`` QoS 0 messages wait for the
-    /// socket (after ``publishWithoutWaiting(_:payload:retain:)`` returned `false`).
+    /// socket (after ``publishWithoutWaiting(_:payload:retain:more:)`` returned `false`).
     public func waitForQueuedMessages() async throws {
         try await core.waitForQoS0Drain()
     }
