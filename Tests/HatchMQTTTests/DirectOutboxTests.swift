@@ -10,18 +10,12 @@ import Testing
 @Suite("QoS 0 outbox", .timeLimit(.minutes(1)))
 struct DirectOutboxTests {
     /// A connected, non-blocking AF_UNIX stream pair with a small send buffer, so writes are cut short.
-    private func smallBufferPair() throws -> (writer: Int32, reader: Int32) {
-        var ends: [Int32] = [-1, -1]
-        #if canImport(Glibc)
-        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
-        #else
-        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
-        #endif
-        try #require(made == 0, "socketpair failed: errno \(errno)")
+    private func smallBufferPair() -> (writer: Int32, reader: Int32) {
+        let (writer, reader) = SocketPair.make()
         var size: Int32 = 4096
-        _ = setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
-        return (ends[0], ends[1])
+        _ = setsockopt(writer, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        for end in [writer, reader] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        return (writer, reader)
     }
 
     /// MQTT 3.1.1's encoding of a QoS 0 PUBLISH, written out independently of the outbox.
@@ -47,7 +41,7 @@ struct DirectOutboxTests {
 
     @Test("packets of every size leave byte for byte and in order, however the socket cuts the writes short")
     func partialWritesResumeWhereTheyStopped() throws {
-        let (writer, reader) = try smallBufferPair()
+        let (writer, reader) = smallBufferPair()
         defer { close(writer); close(reader) }
         var outbox = DirectOutbox()
         var expected: [UInt8] = []
@@ -90,7 +84,7 @@ struct DirectOutboxTests {
 
     @Test("a closed peer fails the write and empties the outbox")
     func closedPeerFailsTheWrite() throws {
-        let (writer, reader) = try smallBufferPair()
+        let (writer, reader) = smallBufferPair()
         defer { close(writer) }
         close(reader)
         var outbox = DirectOutbox()

@@ -11,16 +11,7 @@ import Testing
 struct PollPollerTests {
     /// `count` connected AF_UNIX stream socket pairs.
     private func socketPairs(_ count: Int) -> [(Int32, Int32)] {
-        (0..<count).map { _ in
-            var ends: [Int32] = [-1, -1]
-            #if canImport(Glibc)
-            let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends)
-            #else
-            let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &ends)
-            #endif
-            precondition(made == 0, "socketpair failed: errno \(errno)")
-            return (ends[0], ends[1])
-        }
+        (0..<count).map { _ in SocketPair.make() }
     }
 
     private func ready(_ poller: PollPoller, timeout: Int32 = 0) throws -> (woken: Bool, events: [UInt64: SocketEvents]) {
