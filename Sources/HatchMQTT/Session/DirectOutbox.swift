@@ -2,8 +2,9 @@
 /// per batch (the event loop writes what the socket did not take): a shadow report's
 /// `/update/accepted` and `/update/documents` leave in one write and one TCP segment instead of
 /// two, while the bytes are still in the publishing processor's cache, with no loop wake-up,
-/// libmosquitto packet allocation, queue locks or `on_publish` callback per message. Used by MQTT 3.1.1 sessions without TLS
-/// (``SessionCore/writesDirectly``); everything else goes through libmosquitto's own queue.
+/// libmosquitto packet allocation, queue lock or `on_publish` callback per message. Used by MQTT
+/// 3.1.1 sessions without TLS (``SessionCore/writesDirectly``); everything else goes through
+/// libmosquitto's own queue.
 ///
 /// Open only while the session is connected. When the connection ends the loop empties it,
 /// dropping what was not written, as libmosquitto drops its unsent QoS 0 packets; a write cut
