@@ -28,11 +28,14 @@ enum SharedSubtrees {
     static func shared(_ value: JSONValue, field: String, in tree: Tree) -> JSONValue {
         guard case .object(let fields) = value, !fields.isEmpty else { return value }
         let key = Key(field: field, tree: tree)
-        return recent.withLock { recent in
-            if let equal = recent[key]?.first(where: { $0 == value }) { return equal }
-            recent[key, default: []].append(value)
-            if recent[key, default: []].count > candidatesPerField { recent[key, default: []].removeFirst() }
-            return value
-        }
+        return recent.withLock { share(value, among: &$0[key, default: []]) }
+    }
+
+    /// An equal one of `candidates`, or `value`, which then joins them (the oldest leaves past the limit).
+    private static func share(_ value: JSONValue, among candidates: inout [JSONValue]) -> JSONValue {
+        if let equal = candidates.first(where: { $0 == value }) { return equal }
+        candidates.append(value)
+        if candidates.count > candidatesPerField { candidates.removeFirst() }
+        return value
     }
 }

@@ -66,17 +66,10 @@ extension SessionCore {
     /// the socket does not take everything now, the loop writes the rest.
     func writeFromPublisher() {
         guard socketAccess.try() else { return loop.requestWrite(self) }
-        let (sent, failedSocket, rest) = outbox.withLock { box -> (Int, Int32?, Bool) in
-            guard box.isOpen, box.isPending else { return (0, nil, box.isPending) }
-            let (sent, failed) = box.write(to: box.socket)
-            if sent > 0 { unsentQoS0.subtract(sent, ordering: .sequentiallyConsistent) }
-            return (sent, failed ? box.socket : nil, box.isPending)
-        }
-        // Shut down while this thread still holds the socket; the loop's read then reports the end.
-        if let failedSocket { PortableSocket.shutdown(failedSocket) }
+        let (sent, pending, _) = writeOutbox(to: nil)
         socketAccess.unlock()
         // The loop finishes a cut-short write, and wakes publishers that waited for a drain.
-        if rest || (sent > 0 && hasDrainWaiters.load(ordering: .sequentiallyConsistent)) { loop.requestWrite(self) }
+        if pending || (sent > 0 && hasDrainWaiters.load(ordering: .sequentiallyConsistent)) { loop.requestWrite(self) }
     }
 
     /// PUBACK (QoS 1) or PUBCOMP (QoS 2) — also called after each QoS 0 write, which has no waiter.
@@ -87,8 +80,8 @@ extension SessionCore {
             if inflight.isEmpty { inflight = [:] }
             pending.continuation.resume()
         } else if unsentQoS0.load(ordering: .relaxed) > 0 {
-            let unsent = unsentQoS0.subtract(1, ordering: .relaxed).newValue
-            if !drainWaiters.isEmpty, unsent <= configuration.qos0QueueLimit / 2 { resumeDrainWaiters() }
+            unsentQoS0.subtract(1, ordering: .relaxed)
+            resumeDrainWaitersIfDrained()
         }
     }
 
@@ -108,6 +101,13 @@ extension SessionCore {
                 if unsentQoS0.load(ordering: .sequentiallyConsistent) <= target { resumeDrainWaiters() }
             }
         }
+    }
+
+    /// Wakes the publishers waiting for a drain once at most half of ``MQTTConfiguration/qos0QueueLimit``
+    /// messages wait (loop).
+    func resumeDrainWaitersIfDrained() {
+        guard !drainWaiters.isEmpty, unsentQoS0.load(ordering: .sequentiallyConsistent) <= configuration.qos0QueueLimit / 2 else { return }
+        resumeDrainWaiters()
     }
 
     /// Wakes every publisher waiting for the queue to drain (loop).

@@ -170,33 +170,37 @@ final class SessionCore: @unchecked Sendable {
         socketAccess.lock()
         defer { socketAccess.unlock() }
         writeQueued()
-        if !drainWaiters.isEmpty, unsentQoS0.load(ordering: .relaxed) <= configuration.qos0QueueLimit / 2 { resumeDrainWaiters() }
         loop.updateInterest(self)
     }
 
     /// Writes the direct outbox, then, once it is empty, libmosquitto's queue (which holds only
-    /// packets queued after everything in the outbox; see ``queueDirectly(_:payload:retain:)``).
+    /// packets queued after everything in the outbox; see ``queueDirectly(_:payload:retain:)``), and
+    /// wakes the publishers waiting for a drain once it is far enough down (also when a publisher
+    /// drained it on its own thread).
     private func writeQueued() {
+        defer { resumeDrainWaitersIfDrained() }
         guard socket >= 0 else { return }
-        if writesDirectly, !writeOutbox() { return }
+        if writesDirectly {
+            let (_, pending, failed) = writeOutbox(to: socket)
+            if pending || failed { return }
+        }
         noticeSilentClose(rc: mosquitto_loop_write(mosq, 1))
     }
 
-    /// Writes what waits in the outbox; `true` once it is empty. A failed socket is shut down, so
-    /// libmosquitto's read reports the disconnect as for any other socket error.
-    private func writeOutbox() -> Bool {
-        let fd = socket
-        let (sent, failed, empty) = outbox.withLock { box -> (Int, Bool, Bool) in
-            guard box.isPending else { return (0, false, true) }
-            let (sent, failed) = box.write(to: fd)
-            if sent > 0 { unsentQoS0.subtract(sent, ordering: .relaxed) }
-            return (sent, failed, !box.isPending)
+    /// Writes what waits in the outbox to `fd`; with `nil`, to the socket the outbox keeps, and only
+    /// while it is open (a publishing thread). The caller holds ``socketAccess``. A failed socket is
+    /// shut down, so libmosquitto's read reports the disconnect as for any other socket error.
+    /// Returns the messages written, whether bytes still wait (the socket is full) and whether it failed.
+    func writeOutbox(to fd: Int32?) -> (sent: Int, pending: Bool, failed: Bool) {
+        let (sent, failedSocket, pending) = outbox.withLock { box -> (Int, Int32?, Bool) in
+            guard box.isPending, fd != nil || box.isOpen else { return (0, nil, box.isPending) }
+            let socket = fd ?? box.socket
+            let (sent, failed) = box.write(to: socket)
+            if sent > 0 { unsentQoS0.subtract(sent, ordering: .sequentiallyConsistent) }
+            return (sent, failed ? socket : nil, box.isPending)
         }
-        if failed { PortableSocket.shutdown(fd) }
-        if sent > 0, !drainWaiters.isEmpty, unsentQoS0.load(ordering: .relaxed) <= configuration.qos0QueueLimit / 2 {
-            resumeDrainWaiters()
-        }
-        return empty && !failed
+        if let failedSocket { PortableSocket.shutdown(failedSocket) }
+        return (sent, pending, failedSocket != nil)
     }
 
     /// The periodic keep-alive tick.
