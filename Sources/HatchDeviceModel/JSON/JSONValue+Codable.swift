@@ -106,33 +106,40 @@ extension JSONValue {
     /// two digits per step, straight into the buffer.
     public static func writeInteger(_ value: Int, into output: inout JSONByteWriter) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
+        var magnitude = value.magnitude
+        let length = (value < 0 ? 1 : 0) &+ decimalDigitCount(magnitude)
         output.appendInPlace(atMost: 20) { buffer in
-            var magnitude = value.magnitude
-            var length = value < 0 ? 1 : 0
-            var probe = magnitude
-            repeat {
-                length += 1
-                probe /= 10
-            } while probe > 0
             if value < 0 { buffer[0] = UInt8(ascii: "-") }
             let pairs = digitPairs.utf8Start
             var end = length
             while magnitude >= 100 {
                 let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
                 magnitude /= 100
-                end -= 2
+                end &-= 2
                 buffer[end] = pairs[pair]
-                buffer[end + 1] = pairs[pair + 1]
+                buffer[end &+ 1] = pairs[pair &+ 1]
             }
             if magnitude >= 10 {
                 let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                buffer[end - 2] = pairs[pair]
-                buffer[end - 1] = pairs[pair + 1]
+                buffer[end &- 2] = pairs[pair]
+                buffer[end &- 1] = pairs[pair &+ 1]
             } else {
-                buffer[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+                buffer[end &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
             }
             return length
         }
+    }
+
+    /// The number of decimal digits of `value`: four at a time, then the rest.
+    @inline(__always)
+    private static func decimalDigitCount(_ value: UInt) -> Int {
+        var value = value, count = 1
+        while value >= 10_000 {
+            value /= 10_000
+            count &+= 4
+        }
+        if value >= 100 { return count &+ (value >= 1000 ? 3 : 2) }
+        return count &+ (value >= 10 ? 1 : 0)
     }
 
     /// "00" through "99", two bytes each.
@@ -185,8 +192,8 @@ extension JSONValue {
     /// Appends `string` as a JSON string (quoted, escaped where JSON needs it): copied as it is
     /// while no byte needs escaping (keys and values of shadow documents never do).
     public static func writeString(_ string: String, into output: inout JSONByteWriter) {
-        var string = string
-        let plain = string.withUTF8 { bytes -> Bool in
+        // Read in place: no copy of the string to make contiguous (native strings are).
+        let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var plain = true
             output.appendInPlace(atMost: bytes.count + 2) { buffer in
                 buffer[0] = UInt8(ascii: "\"")
@@ -203,7 +210,7 @@ extension JSONValue {
             }
             return plain
         }
-        if !plain { writeEscaped(string, into: &output) }
+        if plain != true { writeEscaped(string, into: &output) }
     }
 
     private static func writeEscaped(_ string: String, into output: inout JSONByteWriter) {

@@ -21,11 +21,14 @@ public struct DeviceCore: Sendable {
     public var lastClientRequest: ClientRequest? { firmware.lastClientRequest }
     /// Whether the shadow changed since the last save.
     private var shadowNeedsSave = false
+    /// The two topics of every report's replies, built once rather than twice per report.
+    private let reportReplyTopics: (accepted: String, documents: String)
 
     /// Creates the core of a device from flash (settings) and its stored shadow.
     public init(profile: DeviceProfile, settings: DeviceSettings, shadow: ShadowDocument, now: Date) {
         firmware = DeviceFirmware(profile: profile, settings: settings, now: now)
         self.shadow = DeviceShadow(document: shadow)
+        reportReplyTopics = (firmware.shadowTopics.updateAccepted, firmware.shadowTopics.updateDocuments)
     }
 
     /// Creates the core of a device from its state folder snapshot: flash, shadow and the client
@@ -215,8 +218,13 @@ public struct DeviceCore: Sendable {
         var messages: [OutgoingMessage] = []
         messages.reserveCapacity(result.publications.count)
         for publication in result.publications where publication.channel != .updateDelta {
-            messages.append(OutgoingMessage(topic: publication.channel.topic(for: shadowTopics), payload: publication.encoded,
-                                            kind: publication.channel.kind))
+            let topic: String
+            switch publication.channel {
+            case .updateAccepted: topic = reportReplyTopics.accepted
+            case .updateDocuments: topic = reportReplyTopics.documents
+            default: topic = publication.channel.topic(for: shadowTopics)
+            }
+            messages.append(OutgoingMessage(topic: topic, payload: publication.encoded, kind: publication.channel.kind))
         }
         return messages
     }

@@ -13,22 +13,32 @@ extension DeviceEngine {
             guard let value = desired[path: path] else { return }
             if applied { outcome.applied[path: path] = value } else { outcome.unapplied[path: path] = value }
         }
-        for key in fields.keys.sorted() {
-            guard let value = fields[key], !value.isNull else { continue }
+        // An object's fields are in key order already.
+        for (key, value) in fields where !value.isNull {
             switch key {
             case "current":
                 guard let current = value.objectValue else { continue }
                 let (applied, events) = applyCurrent(current, at: now)
                 outcome.events += events
-                for field in ["srId", "step", "playing", "paused"] where current[field] != nil { mark([key, field], applied) }
+                // Sorted into one applied and one unapplied object, each set once (a path set per
+                // field would rebuild `current` each time).
+                var appliedFields = JSONObject(), unappliedFields = JSONObject()
+                func sort(_ field: String, applied: Bool) {
+                    guard let value = current[field] else { return }
+                    if applied { appliedFields[field] = value } else { unappliedFields[field] = value }
+                }
                 if let color = current["color"]?.objectValue {
                     if capabilities.light { outcome.events += applyColor(color, at: now) }
-                    mark([key, "color"], capabilities.light)
+                    sort("color", applied: capabilities.light)
                 }
+                for field in ["paused", "playing"] { sort(field, applied: applied) }
                 if let sound = current["sound"]?.objectValue {
                     outcome.events += applySound(sound, at: now)
-                    mark([key, "sound"], true)
+                    sort("sound", applied: true)
                 }
+                for field in ["srId", "step"] { sort(field, applied: applied) }
+                if !appliedFields.isEmpty { outcome.applied[key] = .object(appliedFields) }
+                if !unappliedFields.isEmpty { outcome.unapplied[key] = .object(unappliedFields) }
             case "clock":
                 guard capabilities.clock, let patch = value.objectValue else { mark([key], false); continue }
                 applyClock(patch)

@@ -171,6 +171,8 @@ public struct DeviceFirmware: Sendable {
             if let change = state.current.changes(from: previous.current) { result["current"] = change }
             previous.current = state.current
         }
+        // The other fields change rarely (a setting, the signal strength): compared at once first.
+        guard state != previous else { return result.isEmpty ? nil : .object(result) }
         for (key, value) in state.fields(changedSince: previous) {
             if value.isNull {
                 if stored[key] != nil { result[key] = .null }

@@ -95,12 +95,6 @@ public struct FirmwareCore: Sendable {
             knownShadow.adopt(ShadowDocument(version: version))
             firmware.engine.stateChanged = true
             return report(now: now, clearing: nil)
-        case topics.deleteAccepted:
-            // The shadow is gone: the device forgets its copy and reports its whole state again.
-            let version = (try? JSONValue(data: payload))?["version"]?.intValue ?? knownShadow.document.version
-            knownShadow.adopt(ShadowDocument(version: version))
-            firmware.engine.stateChanged = true
-            return report(now: now, clearing: nil)
         case topics.getRejected, topics.updateRejected:
             // A 404 to the first get (no document yet) needs nothing: the device's report creates it.
             return []

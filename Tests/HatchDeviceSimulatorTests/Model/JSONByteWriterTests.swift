@@ -36,7 +36,8 @@ struct JSONByteWriterTests {
     }
 
     @Test("integers are written as JSON writes them, at every digit count and both ends of Int",
-          arguments: [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 65535, 1_767_592_980, -1, -9, -10, -65535, Int.max, Int.min])
+          arguments: [0, 7, 9, 10, 42, 99, 100, 101, 999, 1000, 9999, 10_000, 65535, 99_999_999, 100_000_000, 1_767_592_980,
+                      999_999_999_999_999_999, 1_000_000_000_000_000_000, -1, -9, -10, -65535, -10_000, Int.max, Int.min])
     func integers(_ value: Int) {
         var writer = JSONByteWriter(capacity: 16)
         JSONValue.writeInteger(value, into: &writer)
@@ -48,6 +49,9 @@ struct JSONByteWriterTests {
         let cases: [(String, String)] = [
             ("", #""""#), ("current", #""current""#), ("Ünïcødé ✓", #""Ünïcødé ✓""#),
             ("a\"b\\c", #""a\"b\\c""#), ("line\nfeed\ttab\r", #""line\nfeed\ttab\r""#), ("\u{01}", #""\u0001""#),
+            // Longer than a small string: stored on the heap and read in place.
+            (String(repeating: "a", count: 40), "\"" + String(repeating: "a", count: 40) + "\""),
+            ("https://images.hatchbaby.com/content/\"sounds\"", #""https://images.hatchbaby.com/content/\"sounds\"""#),
         ]
         for (string, json) in cases {
             var writer = JSONByteWriter(capacity: 16)
