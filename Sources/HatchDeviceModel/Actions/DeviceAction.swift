@@ -43,19 +43,20 @@ public enum DeviceAction: Sendable, Hashable {
     public func desiredPatch(for product: HardwareProduct) -> JSONValue {
         switch self {
         case .startRoutine(let id):
-            return ["current": ["srId": .int(id), "step": 1, "playing": "routine", "paused": false]]
+            // In key order, as every literal here: an object built in order needs no sort.
+            return ["current": ["paused": false, "playing": "routine", "srId": .int(id), "step": 1]]
         case .turnOff, .dismissAlarm:
-            return ["current": ["srId": 0, "step": 0, "playing": "none"]]
+            return ["current": ["playing": "none", "srId": 0, "step": 0]]
         case .setColor(let r, let g, let b, let w, let intensity, let duration):
-            return ["current": ["color": ["id": .int(WireConstants.customColorID), "r": .int(r), "g": .int(g),
-                                          "b": .int(b), "w": .int(w), "i": .int(intensity),
-                                          "duration": .int(duration), "until": Self.until(duration)]]]
+            return ["current": ["color": ["b": .int(b), "duration": .int(duration), "g": .int(g), "i": .int(intensity),
+                                          "id": .int(WireConstants.customColorID), "r": .int(r), "until": Self.until(duration),
+                                          "w": .int(w)]]]
         case .lightOff:
             return ["current": ["color": ["id": .int(WireConstants.colorOffID)]]]
         case .playSound(let id, let volume, let url, let duration):
             let file = url.isEmpty ? product.sounds.sound(id: id)?.url ?? "" : url
-            return ["current": ["sound": ["id": .int(id), "v": .int(volume), "mute": false, "url": .string(file),
-                                          "duration": .int(duration), "until": Self.until(duration)]]]
+            return ["current": ["sound": ["duration": .int(duration), "id": .int(id), "mute": false, "until": Self.until(duration),
+                                          "url": .string(file), "v": .int(volume)]]]
         case .stopSound:
             return ["current": ["sound": ["id": .int(product.noSoundID)]]]
         case .setVolume(let volume):
@@ -72,9 +73,9 @@ public enum DeviceAction: Sendable, Hashable {
         case .setClockBrightness(let brightness):
             return ["clock": ["i": .int(brightness.packed(for: product))]]
         case .setClockSchedule(let mode, let on, let off, let dim, let bright):
-            return ["clock": ["turnOffMode": .string(mode.rawValue), "turnOnAt": .string(on.wireValue),
-                              "turnOffAt": .string(off.wireValue), "turnDimAt": .string(dim.wireValue),
-                              "turnBrightAt": .string(bright.wireValue)]]
+            return ["clock": ["turnBrightAt": .string(bright.wireValue), "turnDimAt": .string(dim.wireValue),
+                              "turnOffAt": .string(off.wireValue), "turnOffMode": .string(mode.rawValue),
+                              "turnOnAt": .string(on.wireValue)]]
         case .setNightlight(let on):
             return ["nightlightOn": .bool(on)]
         case .snooze(let startTime):

@@ -103,7 +103,9 @@ extension JSONValue {
     }
 
     /// Appends the decimal digits of `value` (no `String` in between: reports are mostly integers),
-    /// two digits per step, straight into the buffer.
+    /// two digits per step, straight into the buffer. Inlinable: the encoders of other modules
+    /// write a few dozen per report, and a call each cost as much as the digits.
+    @inlinable @inline(__always)
     public static func writeInteger(_ value: Int, into output: inout JSONByteWriter) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
         var magnitude = value.magnitude
@@ -131,8 +133,8 @@ extension JSONValue {
     }
 
     /// The number of decimal digits of `value`: four at a time, then the rest.
-    @inline(__always)
-    private static func decimalDigitCount(_ value: UInt) -> Int {
+    @inlinable @inline(__always)
+    static func decimalDigitCount(_ value: UInt) -> Int {
         var value = value, count = 1
         while value >= 10_000 {
             value /= 10_000
@@ -143,7 +145,8 @@ extension JSONValue {
     }
 
     /// "00" through "99", two bytes each.
-    private static let digitPairs: StaticString = """
+    @usableFromInline
+    static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899
@@ -190,7 +193,9 @@ extension JSONValue {
     }
 
     /// Appends `string` as a JSON string (quoted, escaped where JSON needs it): copied as it is
-    /// while no byte needs escaping (keys and values of shadow documents never do).
+    /// while no byte needs escaping (keys and values of shadow documents never do). Inlinable, as
+    /// ``writeInteger(_:into:)``.
+    @inlinable @inline(__always)
     public static func writeString(_ string: String, into output: inout JSONByteWriter) {
         // Read in place: no copy of the string to make contiguous (native strings are).
         let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
@@ -213,7 +218,8 @@ extension JSONValue {
         if plain != true { writeEscaped(string, into: &output) }
     }
 
-    private static func writeEscaped(_ string: String, into output: inout JSONByteWriter) {
+    @usableFromInline
+    static func writeEscaped(_ string: String, into output: inout JSONByteWriter) {
         output.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

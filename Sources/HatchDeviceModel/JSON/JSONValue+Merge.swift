@@ -54,7 +54,11 @@ extension JSONValue {
     public var containsNullOrEmptyObject: Bool {
         switch self {
         case .null: return true
-        case .object(let fields): return fields.isEmpty || fields.contains { $0.value.containsNullOrEmptyObject }
+        case .object(let fields):
+            // Read in place: iterating the object would copy each key and value out.
+            return fields.isEmpty || fields.fields.withUnsafeBufferPointer { fields in
+                fields.indices.contains { fields[$0].value.containsNullOrEmptyObject }
+            }
         default: return false
         }
     }

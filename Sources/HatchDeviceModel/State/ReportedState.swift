@@ -97,32 +97,40 @@ public struct ReportedState: Sendable, Hashable, Codable {
     /// The top-level wire fields that differ from `old` (`null` for a field that went away), or
     /// every field when `old` is `nil`. Devices report from it without rebuilding their whole state.
     public func fields(changedSince old: ReportedState?) -> JSONObject {
+        guard let old else { return fields(comparedWith: self, known: false) }
+        return fields(comparedWith: old, known: true)
+    }
+
+    /// The fields that differ from those of `old`; with `known` false every field present.
+    private func fields(comparedWith old: borrowing ReportedState, known: Bool) -> JSONObject {
         var fields: JSONObject = [:]
-        func put<Value: Equatable>(_ key: String, _ value: Value?, was previous: Value??, _ json: (Value) -> JSONValue) {
-            if let previous, previous == value { return }
+        func put<Value: Equatable>(_ key: String, _ value: Value?, was previous: Value?, _ json: (Value) -> JSONValue) {
+            if known, previous == value { return }
             if let value {
                 fields[key] = json(value)
-            } else if case .some(.some) = previous {
+            } else if known, previous != nil {
                 fields[key] = .null
             }
         }
-        put("current", current, was: old.map(\.current)) { $0.jsonValue }
-        put("alarmsDisabled", alarmsDisabled, was: old.map(\.alarmsDisabled)) { .bool($0) }
-        put("snoozeDuration", snoozeDuration, was: old.map(\.snoozeDuration)) { .int($0) }
-        put("snooze", snooze, was: old.map(\.snooze)) { $0.jsonValue }
-        put("deviceInfo", deviceInfo, was: old.map(\.deviceInfo)) { $0.jsonValue }
-        put("connected", connected, was: old.map(\.connected)) { .bool($0) }
-        put("rssi", rssi, was: old.map(\.rssi)) { .int($0) }
-        put("timezone", timezone, was: old.map(\.timezone)) { .string($0) }
-        put("clock", clock, was: old.map(\.clock)) { $0.jsonValue }
-        put("toddlerLock", toddlerLock, was: old.map(\.toddlerLock)) { $0.jsonValue }
-        put("toddlerLockOn", toddlerLockOn, was: old.map(\.toddlerLockOn)) { .bool($0) }
-        put("nightlightOn", nightlightOn, was: old.map(\.nightlightOn)) { .bool($0) }
-        put("nightlightIntensity", nightlightIntensity, was: old.map(\.nightlightIntensity)) { .int($0) }
-        put("lastReset", lastReset, was: old.map(\.lastReset)) { .string($0) }
-        if firmwareFields != old?.firmwareFields {
-            for (key, value) in firmwareFields where old?.firmwareFields[key] != value { fields[key] = value }
-            for key in (old?.firmwareFields ?? [:]).keys where firmwareFields[key] == nil { fields[key] = .null }
+        put("current", current, was: old.current) { $0.jsonValue }
+        put("alarmsDisabled", alarmsDisabled, was: old.alarmsDisabled) { .bool($0) }
+        put("snoozeDuration", snoozeDuration, was: old.snoozeDuration) { .int($0) }
+        put("snooze", snooze, was: old.snooze) { $0.jsonValue }
+        put("deviceInfo", deviceInfo, was: old.deviceInfo) { $0.jsonValue }
+        put("connected", connected, was: old.connected) { .bool($0) }
+        put("rssi", rssi, was: old.rssi) { .int($0) }
+        put("timezone", timezone, was: old.timezone) { .string($0) }
+        put("clock", clock, was: old.clock) { $0.jsonValue }
+        put("toddlerLock", toddlerLock, was: old.toddlerLock) { $0.jsonValue }
+        put("toddlerLockOn", toddlerLockOn, was: old.toddlerLockOn) { .bool($0) }
+        put("nightlightOn", nightlightOn, was: old.nightlightOn) { .bool($0) }
+        put("nightlightIntensity", nightlightIntensity, was: old.nightlightIntensity) { .int($0) }
+        put("lastReset", lastReset, was: old.lastReset) { .string($0) }
+        if !known {
+            for (key, value) in firmwareFields { fields[key] = value }
+        } else if firmwareFields != old.firmwareFields {
+            for (key, value) in firmwareFields where old.firmwareFields[key] != value { fields[key] = value }
+            for key in old.firmwareFields.keys where firmwareFields[key] == nil { fields[key] = .null }
         }
         return fields
     }

@@ -414,11 +414,10 @@ public actor SimulatedDevice {
         }
         // Retained records (presence, registry, routines, alarms) go out together at QoS 1; the
         // shadow replies follow in order at QoS 0, as AWS delivers them.
-        let retained = messages.filter(\.retain)
-        if !retained.isEmpty {
+        if messages.contains(where: { $0.retain }) {
             let statistics = dependencies.statistics
             await withTaskGroup(of: Void.self) { group in
-                for message in retained {
+                for message in messages where message.retain {
                     group.addTask {
                         do {
                             try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce, retain: true)
