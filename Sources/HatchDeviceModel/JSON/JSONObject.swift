@@ -85,6 +85,18 @@ public struct JSONObject: Sendable, Hashable {
         return found ? index : nil
     }
 
+    /// ``index(of:in:)`` for the keys of a sorted walk: `key` sorts after every key looked up
+    /// before, the last of which was found before `start`. The field at `start` is tried first (a
+    /// patch often names neighbouring fields), then the fields after it.
+    @inlinable
+    public static func index(of key: String, in fields: UnsafeMutableBufferPointer<Element>, from start: Int) -> Int? {
+        guard start < fields.count else { return nil }
+        if fields[start].key == key { return start }
+        let rest = UnsafeBufferPointer(rebasing: fields[(start + 1)...])
+        let (index, found) = position(of: key, in: rest)
+        return found ? start + 1 + index : nil
+    }
+
     /// Where `key` is among `fields` (in key order), or where it would go to keep the order: a
     /// binary search with no hashing.
     @inlinable @inline(__always)

@@ -135,11 +135,14 @@ struct DocumentEncodingCache: Sendable {
         var missing = 0
         let tracked = !sections.isEmpty
         fields.withUnsafeMutableFields { fields in
+            // Both are in key order: each key is looked for after the last one found.
+            var next = 0
             for field in patch {
-                guard let index = JSONObject.index(of: field.key, in: fields) else {
+                guard let index = JSONObject.index(of: field.key, in: fields, from: next) else {
                     missing += 1
                     continue
                 }
+                next = index + 1
                 if case .object(let inner) = field.value, case .object = fields[index].value {
                     var child = JSONValue.null
                     swap(&child, &fields[index].value)
