@@ -112,7 +112,8 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        let previous = encoding.encoded(document)
+        // The document before the update, kept encoded: the `previous` of `/update/documents`.
+        encoding.prepare(document)
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
             Self.merge(desired, into: &document.desired)
@@ -147,7 +148,7 @@ public struct DeviceShadow: Sendable, Hashable {
         var publications = [
             ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
                                                                       timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents(timestamp: timestamp, token: token)),
         ]
 
         var deltaForDevice: JSONValue?
@@ -233,9 +234,10 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// The `/update/documents` payload: the document as it is now (`current`, encoded in place in
     /// the payload's buffer, reusing the clean sections of `previous`) and `previous` as it was
-    /// encoded last time, sorted keys, in the buffer the `Data` keeps.
-    private mutating func documents(previous: [UInt8], timestamp: Int, token: String?) -> Data {
-        var bytes = JSONByteWriter(capacity: 2 * previous.count + (token?.utf8.count ?? 0) + 512)
+    /// encoded last time, sorted keys, in the buffer the `Data` keeps. `current` is then kept for
+    /// the next report.
+    private mutating func documents(timestamp: Int, token: String?) -> Data {
+        var bytes = JSONByteWriter(capacity: 2 * encoding.keptByteCount + (token?.utf8.count ?? 0) + 512)
         bytes.append(UInt8(ascii: "{"))
         if let token {
             bytes.append(#""clientToken":"#)
@@ -243,9 +245,10 @@ public struct DeviceShadow: Sendable, Hashable {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(#""current":"#)
-        encoding.encode(document, into: &bytes)
+        let current = encoding.encode(document, into: &bytes)
         bytes.append(#","previous":"#)
-        bytes.append(previous)
+        encoding.appendKept(to: &bytes)
+        encoding.keep(bytes, current)
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))

@@ -49,20 +49,32 @@ struct DocumentEncodingCache: Sendable {
     private var metadataSections: [Section] = []
     private var stateSections: [Section] = []
 
-    /// The encoding of `document`: the bytes kept from last time when it has not changed since,
-    /// else a new encoding that reuses every clean section.
-    mutating func encoded(_ document: ShadowDocument) -> [UInt8] {
-        if current { return bytes }
+    /// Makes the kept bytes encode `document` (the `previous` of the next `/update/documents`),
+    /// encoding it again when it changed since, reusing every clean section.
+    mutating func prepare(_ document: ShadowDocument) {
+        guard !current else { return }
         var output = JSONByteWriter(capacity: max(512, bytes.count + 256))
-        encode(document, into: &output)
-        return bytes
+        let range = encode(document, into: &output)
+        keep(output, range)
+    }
+
+    /// The size of the kept bytes.
+    var keptByteCount: Int { bytes.count }
+
+    /// Appends the kept bytes: the document as encoded last (``prepare(_:)``, ``keep(_:_:)``).
+    func appendKept(to output: inout JSONByteWriter) {
+        output.append(bytes)
     }
 
     /// Appends the encoding of `document` to `output` (the `current` of an `/update/documents`
-    /// payload, written in place), reusing every clean section, and keeps a copy for next time.
-    mutating func encode(_ document: ShadowDocument, into output: inout JSONByteWriter) {
-        if current { return output.append(bytes) }
+    /// payload, written in place), reusing every clean section of the kept bytes, and returns where
+    /// it lies. The kept bytes stay as they were (the payload's `previous`) until ``keep(_:_:)``.
+    mutating func encode(_ document: ShadowDocument, into output: inout JSONByteWriter) -> Range<Int> {
         let base = output.byteCount
+        if current {
+            output.append(bytes)
+            return base..<output.byteCount
+        }
         output.append(#"{"metadata":{"#)
         Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes,
                    base: base, into: &output)
@@ -71,10 +83,31 @@ struct DocumentEncodingCache: Sendable {
         output.append(#"},"version":"#)
         JSONValue.writeInteger(document.version, into: &output)
         output.append(UInt8(ascii: "}"))
-        // Kept at its exact size until the next report.
-        bytes = output.array(from: base)
+        return base..<output.byteCount
+    }
+
+    /// Keeps `output[range]`, what ``encode(_:into:)`` wrote, for the next report. It is copied over
+    /// the bytes it replaces when they have room (they were just read, so they are in the cache,
+    /// and no allocation is made), else to a new buffer with a little room to spare: a document's
+    /// size moves by a few bytes from report to report.
+    mutating func keep(_ output: borrowing JSONByteWriter, _ range: Range<Int>) {
+        output.withUnsafeBytes { written in
+            let new = UnsafeRawBufferPointer(rebasing: written[range])
+            if new.count <= bytes.capacity, bytes.capacity - new.count <= Self.keptSlack {
+                bytes.removeAll(keepingCapacity: true)
+                bytes.append(contentsOf: new)
+            } else {
+                bytes = Array(unsafeUninitializedCapacity: new.count + Self.keptSlack / 4) { buffer, count in
+                    UnsafeMutableRawBufferPointer(buffer).copyMemory(from: new)
+                    count = new.count
+                }
+            }
+        }
         current = true
     }
+
+    /// The most room the kept bytes may leave unused before they are copied to a buffer of their size.
+    static let keptSlack = 256
 
     /// The document changed outside `state.reported` and `metadata.reported` (desired, version).
     mutating func documentChanged() {
