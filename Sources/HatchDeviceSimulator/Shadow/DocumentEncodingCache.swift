@@ -106,7 +106,8 @@ struct DocumentEncodingCache: Sendable {
         current = true
     }
 
-    /// The most room the kept bytes may leave unused before they are copied to a buffer of their size.
+    /// The most room the kept bytes may leave unused; past it they move to a new buffer with a quarter
+    /// of it to spare.
     static let keptSlack = 256
 
     /// The document changed outside `state.reported` and `metadata.reported` (desired, version).
