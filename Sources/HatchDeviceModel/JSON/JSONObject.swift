@@ -78,18 +78,11 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// Where `key` is among `fields` (in key order, as ``withUnsafeMutableFields(_:)`` gives them),
-    /// or `nil` when absent.
+    /// or `nil` when absent. For the keys of a sorted walk, `start` is where the one after the last
+    /// key found would be: the field there is tried first (a patch often names neighbouring
+    /// fields), then only the fields after it.
     @inlinable
-    public static func index(of key: String, in fields: UnsafeMutableBufferPointer<Element>) -> Int? {
-        let (index, found) = position(of: key, in: UnsafeBufferPointer(fields))
-        return found ? index : nil
-    }
-
-    /// ``index(of:in:)`` for the keys of a sorted walk: `key` sorts after every key looked up
-    /// before, the last of which was found before `start`. The field at `start` is tried first (a
-    /// patch often names neighbouring fields), then the fields after it.
-    @inlinable
-    public static func index(of key: String, in fields: UnsafeMutableBufferPointer<Element>, from start: Int) -> Int? {
+    public static func index(of key: String, in fields: UnsafeMutableBufferPointer<Element>, from start: Int = 0) -> Int? {
         guard start < fields.count else { return nil }
         if fields[start].key == key { return start }
         let rest = UnsafeBufferPointer(rebasing: fields[(start + 1)...])

@@ -21,14 +21,14 @@ public struct DeviceCore: Sendable {
     public var lastClientRequest: ClientRequest? { firmware.lastClientRequest }
     /// Whether the shadow changed since the last save.
     private var shadowNeedsSave = false
-    /// The two topics of every report's replies, built once rather than twice per report.
-    private let reportReplyTopics: (accepted: String, documents: String)
+    /// The topics of every update's two replies, built once rather than twice per report.
+    private let updateReplyTopics: (accepted: String, documents: String)
 
     /// Creates the core of a device from flash (settings) and its stored shadow.
     public init(profile: DeviceProfile, settings: DeviceSettings, shadow: ShadowDocument, now: Date) {
         firmware = DeviceFirmware(profile: profile, settings: settings, now: now)
         self.shadow = DeviceShadow(document: shadow)
-        reportReplyTopics = (firmware.shadowTopics.updateAccepted, firmware.shadowTopics.updateDocuments)
+        updateReplyTopics = (firmware.shadowTopics.updateAccepted, firmware.shadowTopics.updateDocuments)
     }
 
     /// Creates the core of a device from its state folder snapshot: flash, shadow and the client
@@ -218,18 +218,22 @@ public struct DeviceCore: Sendable {
         var messages: [OutgoingMessage] = []
         messages.reserveCapacity(result.publications.count)
         for publication in result.publications where publication.channel != .updateDelta {
-            let topic: String
-            switch publication.channel {
-            case .updateAccepted: topic = reportReplyTopics.accepted
-            case .updateDocuments: topic = reportReplyTopics.documents
-            default: topic = publication.channel.topic(for: shadowTopics)
-            }
-            messages.append(OutgoingMessage(topic: topic, payload: publication.encoded, kind: publication.channel.kind))
+            messages.append(message(publication))
         }
         return messages
     }
 
     func publications(_ result: ShadowResult) -> [OutgoingMessage] {
-        result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: shadowTopics), payload: $0.encoded, kind: $0.channel.kind) }
+        result.publications.map { message($0) }
+    }
+
+    /// The message that carries `publication`, on the update replies' kept topics where it is one of them.
+    private func message(_ publication: ShadowPublication) -> OutgoingMessage {
+        let topic = switch publication.channel {
+        case .updateAccepted: updateReplyTopics.accepted
+        case .updateDocuments: updateReplyTopics.documents
+        default: publication.channel.topic(for: shadowTopics)
+        }
+        return OutgoingMessage(topic: topic, payload: publication.encoded, kind: publication.channel.kind)
     }
 }

@@ -71,10 +71,6 @@ struct DocumentEncodingCache: Sendable {
     /// it lies. The kept bytes stay as they were (the payload's `previous`) until ``keep(_:_:)``.
     mutating func encode(_ document: ShadowDocument, into output: inout JSONByteWriter) -> Range<Int> {
         let base = output.byteCount
-        if current {
-            output.append(bytes)
-            return base..<output.byteCount
-        }
         output.append(#"{"metadata":{"#)
         Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes,
                    base: base, into: &output)
