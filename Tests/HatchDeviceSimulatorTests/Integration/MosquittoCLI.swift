@@ -8,6 +8,8 @@ import Synchronization
 final class RawSubscriber: Sendable {
     private let process: ChildProcess
     private let output = TextBuffer()
+    /// Whether the pipe reached its end (everything the process wrote has been read).
+    private let drained = Flag()
     private let count: Int
 
     deinit {
@@ -30,9 +32,13 @@ final class RawSubscriber: Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         let output = self.output
+        let drained = self.drained
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
-            guard !data.isEmpty else { return }
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                return drained.set()
+            }
             output.withLock { $0 += String(decoding: data, as: UTF8.self) }
         }
         try process.run()
@@ -55,6 +61,11 @@ final class RawSubscriber: Sendable {
             try await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // The process may end before its last lines are read from the pipe: wait for its end (bounded).
+        let drainDeadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while parsed().count < count, !drained.isSet, ContinuousClock.now < drainDeadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         return parsed()
     }
 
@@ -70,6 +81,15 @@ final class RawSubscriber: Sendable {
 
 enum RawClientError: Error {
     case exited(String)
+}
+
+/// A flag set once from another thread (a pipe's handler).
+final class Flag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() { value.withLock { $0 = true } }
 }
 
 /// Collected process output, shared with the pipe's handler.
