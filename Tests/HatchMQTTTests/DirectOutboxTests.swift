@@ -50,7 +50,7 @@ struct DirectOutboxTests {
         for (index, size) in sizes.enumerated() {
             let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
             let topic = "$aws/things/thing-\(index)/shadow/update/\(index.isMultiple(of: 2) ? "accepted" : "documents")"
-            let appended = payload.withUnsafeBytes { outbox.append(topic: topic, payload: $0, retain: index == 3) }
+            let appended = outbox.append(topic: topic, payload: Data(payload), retain: index == 3)
             #expect(appended)
             expected += expectedPacket(topic: topic, payload: payload, retain: index == 3)
         }
@@ -73,11 +73,41 @@ struct DirectOutboxTests {
         #expect(outbox.messages == 0)
     }
 
+    @Test("more packets than one write gathers, empty and tiny payloads among them, leave in order")
+    func longQueuesLeaveInSeveralWrites() throws {
+        let (writer, reader) = smallBufferPair()
+        defer { close(writer); close(reader) }
+        var outbox = DirectOutbox()
+        var expected: [UInt8] = []
+        let count = DirectOutbox.packetsPerWrite * 3 + 5
+        for index in 0..<count {
+            // Empty, inline-sized (`Data` keeps up to 14 bytes in itself) and heap-sized payloads.
+            let size = [0, 1, 14, 15, 700, 3_000][index % 6]
+            let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+            let topic = "hatch/\(index)"
+            let appended = outbox.append(topic: topic, payload: Data(payload), retain: false)
+            #expect(appended)
+            expected += expectedPacket(topic: topic, payload: payload, retain: false)
+        }
+        #expect(outbox.messages == count)
+        var received: [UInt8] = []
+        var sent = 0
+        while outbox.isPending {
+            let result = outbox.write(to: writer)
+            #expect(!result.failed)
+            sent += result.sent
+            drain(reader, into: &received)
+        }
+        drain(reader, into: &received)
+        #expect(sent == count)
+        #expect(received == expected)
+    }
+
     @Test("a packet too large for MQTT's length field is refused and nothing is queued")
     func oversizedPacketIsRefused() {
         var outbox = DirectOutbox()
         let payload = Data(count: DirectOutbox.maximumRemainingLength)
-        let appended = payload.withUnsafeBytes { outbox.append(topic: "big", payload: $0, retain: false) }
+        let appended = outbox.append(topic: "big", payload: payload, retain: false)
         #expect(!appended)
         #expect(!outbox.isPending)
     }
@@ -88,7 +118,7 @@ struct DirectOutboxTests {
         defer { close(writer) }
         close(reader)
         var outbox = DirectOutbox()
-        let appended = Data(repeating: 1, count: 1000).withUnsafeBytes { outbox.append(topic: "a/b", payload: $0, retain: false) }
+        let appended = outbox.append(topic: "a/b", payload: Data(repeating: 1, count: 1000), retain: false)
         #expect(appended)
         let result = outbox.write(to: writer)
         #expect(result.failed && result.sent == 0)

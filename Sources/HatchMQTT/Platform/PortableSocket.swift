@@ -37,6 +37,19 @@ enum PortableSocket {
         #endif
     }
 
+    /// Gathers `count` buffers into one write on a non-blocking socket (`sendmsg`), without raising
+    /// `SIGPIPE` where ``canSendWithoutSignal``; the bytes taken, or -1 with `errno` set.
+    static func send(_ fd: Int32, vectors: UnsafeMutablePointer<iovec>, count: Int) -> Int {
+        #if canImport(Glibc)
+        var message = msghdr()
+        message.msg_iov = vectors
+        message.msg_iovlen = count
+        return Glibc.sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+        #else
+        return Darwin.writev(fd, vectors, Int32(count))
+        #endif
+    }
+
     /// Whether the last failed call was interrupted by a signal (`EINTR`).
     static var lastErrorIsInterrupted: Bool { errno == EINTR }
 

@@ -52,12 +52,10 @@ extension SessionCore {
     /// libmosquitto refuses with its own error.
     func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Bool {
         guard writesDirectly, TopicName.isValidPublishTopic(topic) else { return false }
-        return payload.withUnsafeBytes { bytes in
-            outbox.withLock { box in
-                guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: bytes, retain: retain) else { return false }
-                unsentQoS0.add(1, ordering: .relaxed)
-                return true
-            }
+        return outbox.withLock { box in
+            guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: payload, retain: retain) else { return false }
+            unsentQoS0.add(1, ordering: .relaxed)
+            return true
         }
     }
 
