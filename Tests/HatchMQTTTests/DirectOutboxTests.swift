@@ -73,16 +73,18 @@ struct DirectOutboxTests {
         #expect(outbox.messages == 0)
     }
 
-    @Test("more packets than one write gathers, empty and tiny payloads among them, leave in order")
+    @Test("more kept payloads than one write gathers, copied ones between them, leave in order")
     func longQueuesLeaveInSeveralWrites() throws {
         let (writer, reader) = smallBufferPair()
         defer { close(writer); close(reader) }
         var outbox = DirectOutbox()
         var expected: [UInt8] = []
-        let count = DirectOutbox.packetsPerWrite * 3 + 5
+        let limit = DirectOutbox.copiedPayloadLimit
+        // Empty, inline-sized (`Data` keeps up to 14 bytes in itself), copied and kept payloads.
+        let sizes = [0, 14, limit, limit + 1, 700, 3_000]
+        let count = sizes.count * DirectOutbox.keptPayloadsPerWrite + 5
         for index in 0..<count {
-            // Empty, inline-sized (`Data` keeps up to 14 bytes in itself) and heap-sized payloads.
-            let size = [0, 1, 14, 15, 700, 3_000][index % 6]
+            let size = sizes[index % sizes.count]
             let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
             let topic = "hatch/\(index)"
             let appended = outbox.append(topic: topic, payload: Data(payload), retain: false)
@@ -92,13 +94,16 @@ struct DirectOutboxTests {
         #expect(outbox.messages == count)
         var received: [UInt8] = []
         var sent = 0
+        var writes = 0
         while outbox.isPending {
             let result = outbox.write(to: writer)
             #expect(!result.failed)
             sent += result.sent
+            writes += 1
             drain(reader, into: &received)
         }
         drain(reader, into: &received)
+        #expect(writes > 1)
         #expect(sent == count)
         #expect(received == expected)
     }
