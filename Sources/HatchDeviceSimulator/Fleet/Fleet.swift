@@ -25,6 +25,8 @@ public final class Fleet: Sendable {
 
     private let eventContinuation: AsyncStream<FleetEvent>.Continuation
     private let devicesByThing: [String: SimulatedDevice]
+    /// When each device is next due, by position in ``devices`` (what the scheduler scans).
+    private let dueTimes: DueTimes
     private let eventLoop: MQTTEventLoop
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let serviceSession = Mutex<MQTTSession?>(nil)
@@ -58,9 +60,11 @@ public final class Fleet: Sendable {
             requestObserver: configuration.requestObserver, shadowService: configuration.shadowService))
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
-        for spec in configuration.definition.devices {
+        let dueTimes = DueTimes(count: configuration.definition.devices.count)
+        self.dueTimes = dueTimes
+        for (slot, spec) in configuration.definition.devices.enumerated() {
             do {
-                devices.append(try SimulatedDevice(sharing: dependencies, spec: spec))
+                devices.append(try SimulatedDevice(sharing: dependencies, spec: spec, dueTimes: dueTimes, slot: slot))
             } catch {
                 throw .stateFolder(error)
             }
@@ -251,13 +255,14 @@ public final class Fleet: Sendable {
         let clock = configuration.clock
         let workers = max(1, min(Self.schedulerWorkers, devices.count))
         let devices = self.devices
+        let dueTimes = self.dueTimes
         let interval = configuration.tickInterval
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
                     while !Task.isCancelled {
                         let now = clock.now
-                        for index in stride(from: worker, to: devices.count, by: workers) where devices[index].nextDue <= now {
+                        for index in stride(from: worker, to: devices.count, by: workers) where dueTimes.isDue(index, at: now) {
                             await devices[index].tick()
                         }
                         try? await Task.sleep(for: interval)

@@ -81,7 +81,9 @@ public actor SimulatedDevice {
     private var wasOnline = false
     /// The connection fault the device is away for (`dropConnection`, `offline`, `reboot`) until it is back.
     private var connectionFault: String?
-    private let due: Mutex<Date>
+    /// When the device next has work to do: its slot in the fleet's ``DueTimes``.
+    private let dueTimes: DueTimes
+    private let dueSlot: Int
 
     /// The most replies a device lets wait for its socket before it pauses. Like a real device's
     /// small send buffer, it keeps a fleet that produces faster than its sockets drain from queueing
@@ -91,12 +93,15 @@ public actor SimulatedDevice {
     /// Creates the device from its spec, with settings and shadow from the state folder when saved.
     /// A corrupt state file is set aside and logged; the device then starts from its fleet file.
     public init(dependencies: Dependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
-        try self.init(sharing: SharedDependencies(dependencies), spec: spec)
+        try self.init(sharing: SharedDependencies(dependencies), spec: spec, dueTimes: DueTimes(count: 1), slot: 0)
     }
 
-    /// Creates the device with dependencies it shares with the rest of its fleet.
-    init(sharing shared: SharedDependencies, spec: DeviceSpec) throws(DeviceStateStoreError) {
+    /// Creates the device with dependencies it shares with the rest of its fleet; it keeps when it
+    /// is next due in `slot` of the fleet's `dueTimes`.
+    init(sharing shared: SharedDependencies, spec: DeviceSpec, dueTimes: DueTimes, slot: Int) throws(DeviceStateStoreError) {
         self.shared = shared
+        self.dueTimes = dueTimes
+        dueSlot = slot
         let dependencies = shared.value
         self.spec = spec
         thingName = spec.profile.thingName
@@ -116,11 +121,11 @@ public actor SimulatedDevice {
         case (.external, let saved?): core = FirmwareCore(profile: spec.profile, restoring: saved, now: now)
         case (.external, nil): core = FirmwareCore(profile: spec.profile, settings: spec.initialSettings, knownShadow: ShadowDocument(), now: now)
         }
-        due = Mutex(core.firmware.engine.nextEventDate)
+        dueTimes.set(slot, to: core.firmware.engine.nextEventDate)
     }
 
     /// The next simulated time the device has work to do (read without entering the actor).
-    public nonisolated var nextDue: Date { due.withLock { $0 } }
+    public nonisolated var nextDue: Date { dueTimes.due(dueSlot) }
 
     /// Whether the device is connected.
     public var isOnline: Bool { session != nil && core.firmware.engine.state.connected }
@@ -223,7 +228,7 @@ public actor SimulatedDevice {
         let now = dependencies.clock.now
         var messages = core.tick(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
-        due.withLock { $0 = core.nextEventDate }
+        dueTimes.set(dueSlot, to: core.nextEventDate)
         if session != nil { await send(messages, replying: false) }
         logEngineEvents()
         saveIfNeeded()
@@ -360,7 +365,7 @@ public actor SimulatedDevice {
         dependencies.statistics.received.add(kind)
         let received = kind == .shadowUpdate || kind == .delta ? ContinuousClock.now : nil
         let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now, realNow: Date())
-        due.withLock { $0 = core.nextEventDate }
+        dueTimes.set(dueSlot, to: core.nextEventDate)
         // Flash first, then the reply: an accepted request survives a crash right after it.
         saveIfNeeded()
         reportClientRequest()

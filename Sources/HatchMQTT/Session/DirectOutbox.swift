@@ -77,7 +77,7 @@ struct DirectOutbox {
         bytes.append(UInt8(topicLength & 0xFF))
         bytes.append(contentsOf: topic.utf8)
         if copied {
-            bytes.append(contentsOf: payload)
+            payload.withUnsafeBytes { bytes.append(contentsOf: $0) }
         } else {
             if kept.isEmpty { kept.reserveCapacity(2) }
             kept.append(Kept(offset: bytes.count, streamStart: bytes.count + keptBytes, payload: payload))
