@@ -12,7 +12,9 @@ import Darwin
 /// `/proc/self/fd` (swift-corelibs-foundation PR #5472), and a process that holds thousands of MQTT
 /// sockets hits it often. This launcher closes every descriptor above stderr in the child
 /// (`closefrom`), so a broker or CLI child never inherits a test's sockets, and reaps the child on a
-/// thread of its own.
+/// thread of its own. The child starts with no signal blocked and every signal at its default
+/// action, whatever this process blocks or ignores (a server that takes SIGTERM through a dispatch
+/// source, a benchmark harness): otherwise a broker would not stop on SIGTERM.
 public final class ChildProcess: @unchecked Sendable {
     /// The program to run.
     public var executableURL: URL?
@@ -85,9 +87,23 @@ public final class ChildProcess: @unchecked Sendable {
         let environmentStrings = environment.map { $0.map { "\($0.key)=\($0.value)" } }
         let envp = environmentStrings.map { $0.map { strdup($0) } + [nil] }
         defer { envp?.forEach { free($0) } }
+        #if canImport(Darwin)
+        var attributes: SpawnAttributes = nil
+        #else
+        var attributes = SpawnAttributes()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let result = envp.map { envp in posix_spawn(&child, path, &actions, nil, argv, envp) }
-            ?? posix_spawn(&child, path, &actions, nil, argv, SpawnExtensions.inheritedEnvironment)
+        let result = envp.map { envp in posix_spawn(&child, path, &actions, &attributes, argv, envp) }
+            ?? posix_spawn(&child, path, &actions, &attributes, argv, SpawnExtensions.inheritedEnvironment)
         guard result == 0 else { throw ChildProcessError.spawnFailed(path: path, errno: result) }
         // The child holds its own copies; close ours so readers see end of file when it exits.
         for handle in parentEnds { try? handle.close() }
@@ -131,8 +147,10 @@ public final class ChildProcess: @unchecked Sendable {
 
 #if canImport(Darwin)
 private typealias SpawnFileActions = posix_spawn_file_actions_t?
+private typealias SpawnAttributes = posix_spawnattr_t?
 #else
 private typealias SpawnFileActions = posix_spawn_file_actions_t
+private typealias SpawnAttributes = posix_spawnattr_t
 #endif
 
 /// `posix_spawn_file_actions_addclosefrom_np` and `…_addchdir_np`, which Swift's Glibc module does
