@@ -42,6 +42,19 @@ final class MQTTBenchmarkFixture: @unchecked Sendable {
         return fixture
     }
 
+    /// Closes the shared fixture's clients and stops its broker (``MQTTBenchmarks`` runs it after each
+    /// benchmark): the process may end next, and a broker must not outlive it. The next benchmark
+    /// that needs one starts a fresh fixture.
+    static func stopShared() async {
+        guard let fixture = current else { return }
+        current = nil
+        hatch_c_disconnect(fixture.cClient)
+        hatch_c_disconnect(fixture.cClientWithoutSocketPair)
+        await fixture.publisher.disconnect()
+        await fixture.receiver.disconnect()
+        fixture.broker.stop()
+    }
+
     /// One burst through the C baseline.
     func cBurst(releasedSocketPair: Bool) {
         let client = releasedSocketPair ? cClientWithoutSocketPair : cClient

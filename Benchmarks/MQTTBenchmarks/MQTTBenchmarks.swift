@@ -21,6 +21,8 @@ private let tenThousand = Benchmark.Configuration(
 )
 
 let benchmarks: @Sendable () -> Void = {
+    // Each benchmark's process may end right after it: the shared broker goes with it.
+    Benchmark.teardown = { await MQTTBenchmarkFixture.stopShared() }
     Benchmark("MQTT QoS0 publish: HatchMQTT", configuration: burst) { _ in
         try await MQTTBenchmarkFixture.shared().swiftBurst()
     }
