@@ -145,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchDeviceSimulatorTests",
-            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker"]
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport"]
         ),
 
         // MARK: - IoT clients (never import the container)
@@ -270,8 +270,8 @@ let package = Package(
             path: "Fuzz/hatch-fuzz"
         ),
 
-        // What the suites that run the built `hatchctl` share: where the binary is, and running a child
-        // process to its exit without blocking the cooperative pool. Not a product.
+        // What the suites that run child processes share: where the built `hatchctl` is, running a child
+        // to its exit without blocking the cooperative pool, and reading its output. Not a product.
         .target(
             name: "HatchctlTestSupport",
             dependencies: ["HatchMosquittoBroker"],

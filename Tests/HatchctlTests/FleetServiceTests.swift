@@ -3,6 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
+import HatchctlTestSupport
 import Testing
 
 /// `hatchctl fleet run` as a service, run as a child process against a real mosquitto: JSON log

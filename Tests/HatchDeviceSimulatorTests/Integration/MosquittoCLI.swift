@@ -1,15 +1,13 @@
 import Foundation
 import HatchMosquittoBroker
 import HatchDeviceModel
-import Synchronization
+import HatchctlTestSupport
 
 /// The `mosquitto_sub` / `mosquitto_pub` command-line clients: a raw MQTT client that shares no
 /// code with the project, so integration tests see exactly what is on the wire.
 final class RawSubscriber: Sendable {
     private let process: ChildProcess
-    private let output = TextBuffer()
-    /// Whether the pipe reached its end (everything the process wrote has been read).
-    private let drained = Flag()
+    private let output: OutputLines
     private let count: Int
 
     deinit {
@@ -17,7 +15,7 @@ final class RawSubscriber: Sendable {
     }
 
     /// The raw output so far (for failure messages).
-    var transcript: String { output.withLock { $0 } }
+    var transcript: String { output.all.joined(separator: "\n") }
 
     /// Starts `mosquitto_sub` for `topics`; it exits after `count` messages or `timeout` seconds.
     init(port: Int, topics: [String], count: Int, timeout: Int = 20) throws {
@@ -31,24 +29,15 @@ final class RawSubscriber: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        let output = self.output
-        let drained = self.drained
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                return drained.set()
-            }
-            output.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
+        output = OutputLines(pipe)
         try process.run()
     }
 
     /// Waits until the broker acknowledged the subscription (debug output shows SUBACK).
     func waitUntilSubscribed() async throws {
         let deadline = ContinuousClock.now.advanced(by: .seconds(20))
-        while !output.withLock({ $0.contains("SUBACK") }), ContinuousClock.now < deadline {
-            guard process.isRunning else { throw RawClientError.exited(output.withLock { $0 }) }
+        while !output.all.contains(where: { $0.contains("SUBACK") }), ContinuousClock.now < deadline {
+            guard process.isRunning else { throw RawClientError.exited(transcript) }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
@@ -62,15 +51,12 @@ final class RawSubscriber: Sendable {
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         // The process may end before its last lines are read from the pipe: wait for its end (bounded).
-        let drainDeadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while parsed().count < count, !drained.isSet, ContinuousClock.now < drainDeadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        if parsed().count < count { _ = await output.waitForEnd(timeout: 5) }
         return parsed()
     }
 
     private func parsed() -> [(topic: String, payload: JSONValue)] {
-        output.withLock { $0 }.split(separator: "\n").compactMap { line -> (String, JSONValue)? in
+        output.all.compactMap { line -> (String, JSONValue)? in
             guard !line.hasPrefix("Client "), !line.hasPrefix("Subscribed"), let space = line.firstIndex(of: " ") else { return nil }
             let topic = String(line[..<space])
             guard let payload = try? JSONValue(json: String(line[line.index(after: space)...])) else { return nil }
@@ -81,22 +67,6 @@ final class RawSubscriber: Sendable {
 
 enum RawClientError: Error {
     case exited(String)
-}
-
-/// A flag set once from another thread (a pipe's handler).
-final class Flag: Sendable {
-    private let value = Mutex(false)
-
-    var isSet: Bool { value.withLock { $0 } }
-
-    func set() { value.withLock { $0 = true } }
-}
-
-/// Collected process output, shared with the pipe's handler.
-final class TextBuffer: Sendable {
-    private let text = Mutex("")
-
-    func withLock<T>(_ body: (inout String) -> T) -> T { text.withLock { body(&$0) } }
 }
 
 /// Publishes one message with `mosquitto_pub`.

@@ -3,12 +3,12 @@ import Synchronization
 
 /// Collects a running process's output line by line on a Dispatch thread (never the cooperative
 /// pool), so a test can wait for a line while the process keeps running.
-final class OutputLines: Sendable {
+public final class OutputLines: Sendable {
     private let lines = Mutex<[String]>([])
     private let ended = Mutex(false)
 
     /// Starts reading `pipe` until its end.
-    init(_ pipe: Pipe) {
+    public init(_ pipe: Pipe) {
         DispatchQueue.global().async { [self] in
             var pending = Data()
             let handle = pipe.fileHandleForReading
@@ -28,13 +28,13 @@ final class OutputLines: Sendable {
     }
 
     /// Every line so far.
-    var all: [String] { lines.withLock { $0 } }
+    public var all: [String] { lines.withLock { $0 } }
 
     /// Whether the output has ended.
-    var hasEnded: Bool { ended.withLock { $0 } }
+    public var hasEnded: Bool { ended.withLock { $0 } }
 
     /// The first line that matches, waiting up to `timeout` seconds; `nil` if none came.
-    func first(timeout: Double = 30, where predicate: (String) -> Bool) async -> String? {
+    public func first(timeout: Double = 30, where predicate: (String) -> Bool) async -> String? {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             if let line = all.first(where: predicate) { return line }
@@ -45,7 +45,7 @@ final class OutputLines: Sendable {
     }
 
     /// Waits until the output ends (the process closed it), up to `timeout` seconds.
-    func waitForEnd(timeout: Double = 30) async -> Bool {
+    public func waitForEnd(timeout: Double = 30) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while ContinuousClock.now < deadline {
             if hasEnded { return true }
