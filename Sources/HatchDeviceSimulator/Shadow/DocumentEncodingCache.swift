@@ -128,20 +128,72 @@ struct DocumentEncodingCache: Sendable {
     /// built for the report. Either node must be an object or absent.
     mutating func mergeReport(_ patch: JSONObject, leaf: JSONValue, reported: inout JSONValue?, metadata: inout JSONValue?) {
         current = false
-        // Arrays keep no nulls inside their objects, as a merge stores them.
-        Self.mergeInPlace(patch, into: &reported, sections: &stateSections, tree: .state) { $0.isPlainValue ? $0 : $0.removingNulls() }
-        Self.mergeInPlace(patch, into: &metadata, sections: &metadataSections, tree: .metadata) { $0.metadata(leaf: leaf) }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: FoundFields.capacity) { buffer in
+            var found = FoundFields(buffer)
+            // Arrays keep no nulls inside their objects, as a merge stores them.
+            Self.mergeInPlace(patch, into: &reported, sections: &stateSections, tree: .state, found: &found) {
+                $0.isPlainValue ? $0 : $0.removingNulls()
+            }
+            found.replay()
+            Self.mergeInPlace(patch, into: &metadata, sections: &metadataSections, tree: .metadata, found: &found) {
+                $0.metadata(leaf: leaf)
+            }
+        }
+    }
+
+    /// Where a report's keys were found in `state.reported`, in the order its merge met them.
+    /// `metadata.reported` has the same shape, so its merge, which meets the keys in the same
+    /// order, reads the field at each of these first: one field, where a binary search reads
+    /// several, each a likely cache miss in a fleet of thousands. A position is only a guess (the
+    /// key there is compared), so a metadata tree of another shape is merged just as correctly.
+    private struct FoundFields {
+        /// Positions kept for one report; the keys after them are searched for.
+        static let capacity = 64
+        private let positions: UnsafeMutableBufferPointer<Int32>
+        private var count = 0
+        private var cursor = 0
+        private var recording = true
+
+        init(_ positions: UnsafeMutableBufferPointer<Int32>) {
+            self.positions = positions
+        }
+
+        /// From now on the positions are read back, from the first.
+        mutating func replay() {
+            recording = false
+            cursor = 0
+        }
+
+        /// Where the next key is in `fields`: at the position the first merge found it, when it is
+        /// there, else searched for from `start` (``JSONObject/index(of:in:from:)``). The first
+        /// merge notes each position (-1: not found).
+        mutating func index(of key: String, in fields: UnsafeMutableBufferPointer<JSONObject.Element>, from start: Int) -> Int? {
+            if recording {
+                let index = JSONObject.index(of: key, in: fields, from: start)
+                if count < positions.count {
+                    positions[count] = Int32(truncatingIfNeeded: index ?? -1)
+                    count &+= 1
+                }
+                return index
+            }
+            if cursor < count {
+                let guess = Int(positions[cursor])
+                cursor &+= 1
+                if guess >= start, guess < fields.count, fields[guess].key == key { return guess }
+            }
+            return JSONObject.index(of: key, in: fields, from: start)
+        }
     }
 
     /// Merges `patch` into the object `node` (absent: empty), with each leaf it sets made by `stored`.
     /// A node built from nothing (the device's first report) shares the objects it holds with equal
     /// ones other devices stored (`SharedSubtrees`).
     private static func mergeInPlace(_ patch: JSONObject, into node: inout JSONValue?, sections: inout [Section],
-                                     tree: SharedSubtrees.Tree, stored: (JSONValue) -> JSONValue) {
+                                     tree: SharedSubtrees.Tree, found: inout FoundFields, stored: (JSONValue) -> JSONValue) {
         var fields = node?.objectValue ?? [:]
         node = nil  // `fields` holds the only reference: the merge happens in place
         let built = fields.isEmpty
-        merge(patch, into: &fields, sections: &sections, stored: stored)
+        merge(patch, into: &fields, sections: &sections, found: &found, stored: stored)
         if built {
             fields.withUnsafeMutableFields { fields in
                 for index in fields.indices {
@@ -153,7 +205,7 @@ struct DocumentEncodingCache: Sendable {
     }
 
     private static func merge(_ patch: JSONObject, into fields: inout JSONObject, sections: inout [Section],
-                              stored: (JSONValue) -> JSONValue) {
+                              found: inout FoundFields, stored: (JSONValue) -> JSONValue) {
         if sections.count != fields.count { sections = [] }
         if fields.isEmpty {
             // A new object (a device's first report): built at its exact size, as the stored
@@ -168,7 +220,7 @@ struct DocumentEncodingCache: Sendable {
             // Both are in key order: each key is looked for after the last one found.
             var next = 0
             for field in patch {
-                guard let index = JSONObject.index(of: field.key, in: fields, from: next) else {
+                guard let index = found.index(of: field.key, in: fields, from: next) else {
                     missing += 1
                     continue
                 }
@@ -179,10 +231,10 @@ struct DocumentEncodingCache: Sendable {
                     guard case .object(var object) = child else { continue }
                     child = .null  // `object` is now the only reference
                     if tracked && !sections[index].children.isEmpty {
-                        merge(inner, into: &object, sections: &sections[index].children, stored: stored)
+                        merge(inner, into: &object, sections: &sections[index].children, found: &found, stored: stored)
                     } else {
                         var untracked: [Section] = []
-                        merge(inner, into: &object, sections: &untracked, stored: stored)
+                        merge(inner, into: &object, sections: &untracked, found: &found, stored: stored)
                         if tracked { sections[index].children = [] }
                     }
                     fields[index].value = .object(object)
