@@ -5,7 +5,7 @@ import Tagged
 public enum MacAddressTag {}
 
 /// A device's MAC address in canonical form (`AA:BB:CC:DD:EE:FF`, upper-case, colon-separated).
-/// Build one with ``Tagged/init(validating:)`` so that malformed input is rejected, not stored.
+/// Build one with `MacAddress(validating:)` so that malformed input is rejected, not stored.
 public typealias MacAddress = Tagged<MacAddressTag, String>
 
 extension Tagged where Tag == MacAddressTag, RawValue == String {
