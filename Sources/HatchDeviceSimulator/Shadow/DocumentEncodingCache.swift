@@ -7,34 +7,36 @@ import HatchDeviceModel
 /// `current` copies what the report did not touch and encodes only the rest: a routine step
 /// re-encodes the few light and sound levels it changed, not all of `current`.
 ///
-/// One buffer per device and small tables of offsets, which follow the document's fields by
+/// One buffer per device and small tables of lengths, which follow the document's fields by
 /// position (objects keep their fields in key order), so they hold no keys.
 struct DocumentEncodingCache: Sendable {
-    /// `"key":value` of one field: at `start..<end` of ``bytes`` for a field of `reported`, and
-    /// relative to its parent's start for a field inside one; ``clean`` while it still matches the document.
-    /// 16 bytes: whether it is clean is the sign of `end`, not a field of its own (a device keeps
+    /// `"key":value` of one field: its length in ``bytes``, and ``clean`` while those bytes still
+    /// match the document. Where it lies follows from the lengths of the fields before it (each
+    /// followed by `,`), so a field that does not change is not written to: a report moves no
+    /// offsets, and the walk over an object's clean fields only adds lengths.
+    /// 16 bytes: whether it is clean is the sign of `length`, not a field of its own (a device keeps
     /// about a hundred of these).
     private struct Section: Sendable {
-        var start: Int32 = 0
-        /// Where the field ends; negated once it no longer matches the document, 0 if never encoded.
-        private(set) var end: Int32 = 0
+        /// The field's length; negated once it no longer matches the document, 0 if never encoded.
+        private(set) var length: Int32 = 0
         /// The sections of the fields of an object-valued field (empty: encoded whole).
         var children: [Section] = []
 
-        /// Whether the bytes at `start..<end` still encode the field.
-        var clean: Bool { end > 0 }
+        /// Whether the bytes of the field still encode it.
+        var clean: Bool { length > 0 }
         /// Whether the field was encoded before (it may have changed since).
-        var wasEncoded: Bool { end != 0 }
+        var wasEncoded: Bool { length != 0 }
+        /// The length of the field's last encoding, changed since or not.
+        var encodedLength: Int { Int(length.magnitude) }
 
-        /// Records where the field's up-to-date encoding lies.
-        mutating func place(start: Int, end: Int) {
-            self.start = Int32(start)
-            self.end = Int32(end)
+        /// Records the length of the field's up-to-date encoding.
+        mutating func place(length: Int) {
+            self.length = Int32(length)
         }
 
         /// The field changed: its bytes no longer encode it.
         mutating func markChanged() {
-            if end > 0 { end = -end }
+            if length > 0 { length = -length }
         }
     }
 
@@ -48,6 +50,9 @@ struct DocumentEncodingCache: Sendable {
     private var current = false
     private var metadataSections: [Section] = []
     private var stateSections: [Section] = []
+    /// Where the `{` of `metadata.reported` and of `state.reported` lie in ``bytes``: the first
+    /// field of each follows it.
+    private var reportedStarts: (metadata: Int32, state: Int32) = (0, 0)
 
     /// Makes the kept bytes encode `document` (the `previous` of the next `/update/documents`),
     /// encoding it again when it changed since, reusing every clean section.
@@ -73,9 +78,10 @@ struct DocumentEncodingCache: Sendable {
         let base = output.byteCount
         output.append(#"{"metadata":{"#)
         Self.write(desired: document.desiredMetadata, reported: document.reportedMetadata, sections: &metadataSections, old: bytes,
-                   base: base, into: &output)
+                   reportedStart: &reportedStarts.metadata, base: base, into: &output)
         output.append(#"},"state":{"#)
-        Self.write(desired: document.desired, reported: document.reported, sections: &stateSections, old: bytes, base: base, into: &output)
+        Self.write(desired: document.desired, reported: document.reported, sections: &stateSections, old: bytes,
+                   reportedStart: &reportedStarts.state, base: base, into: &output)
         output.append(#"},"version":"#)
         JSONValue.writeInteger(document.version, into: &output)
         output.append(UInt8(ascii: "}"))
@@ -288,10 +294,11 @@ struct DocumentEncodingCache: Sendable {
         }
     }
 
-    /// Appends `"desired":…,"reported":{…}` (either may be absent), copying clean sections of `reported` from `old`.
-    /// Section offsets are relative to `base`, where the document starts in `output`.
-    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8], base: Int,
-                              into output: inout JSONByteWriter) {
+    /// Appends `"desired":…,"reported":{…}` (either may be absent), copying clean sections of `reported` from `old`,
+    /// where its `{` was at `reportedStart`; `reportedStart` becomes where it is now, relative to `base`,
+    /// where the document starts in `output`.
+    private static func write(desired: JSONValue?, reported: JSONValue?, sections: inout [Section], old: [UInt8],
+                              reportedStart: inout Int32, base: Int, into output: inout JSONByteWriter) {
         if let desired {
             output.append(#""desired":"#)
             desired.write(into: &output)
@@ -303,53 +310,55 @@ struct DocumentEncodingCache: Sendable {
             sections = []
             return reported.write(into: &output)
         }
+        let oldStart = Int(reportedStart)
+        reportedStart = Int32(output.byteCount - base)
         old.withUnsafeBytes { old in
-            write(fields, sections: &sections, old: old, oldBase: 0, newBase: base, into: &output)
+            write(fields, sections: &sections, old: old, oldStart: oldStart, into: &output)
         }
     }
 
-    /// Appends `{…}` of `fields`: clean sections copied from `old` (their offsets relative to
-    /// `oldBase`), the others encoded, and every section's new offsets recorded relative to `newBase`.
+    /// Appends `{…}` of `fields`: clean sections copied from `old`, where this object's `{` was at
+    /// `oldStart`, the others encoded, and the length of every section that changed recorded.
     /// Neighbouring clean sections lie side by side in `old` too, so each run of them is one copy,
-    /// and a run costs a few instructions per section (offsets moved), whatever its size.
-    private static func write(_ fields: JSONObject, sections: inout [Section], old: UnsafeRawBufferPointer, oldBase: Int, newBase: Int,
+    /// and a run costs an addition per section, whatever its size.
+    private static func write(_ fields: JSONObject, sections: inout [Section], old: UnsafeRawBufferPointer, oldStart: Int,
                               into output: inout JSONByteWriter) {
         if sections.count != fields.count { sections = Array(repeating: Section(), count: fields.count) }
         output.append(UInt8(ascii: "{"))
         sections.withUnsafeMutableBufferPointer { sections in
             fields.fields.withUnsafeBufferPointer { fields in
+                // Where the field at `index` starts in `old` (every field but the last is followed by `,`).
+                var oldCursor = oldStart &+ 1
                 var index = 0
                 while index < fields.count {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     if sections[index].clean {
-                        // A run of clean sections: one copy, each section moved by the same distance.
-                        let runOldStart = oldBase + Int(sections[index].start)
-                        let shift = output.byteCount - runOldStart  // from `old` to `output`
-                        var runOldEnd = runOldStart
+                        // A run of clean sections: one copy (the `,` between two of them comes with it).
+                        let runStart = oldCursor
                         while index < fields.count, sections[index].clean {
-                            let start = oldBase + Int(sections[index].start), end = oldBase + Int(sections[index].end)
-                            sections[index].place(start: start + shift - newBase, end: end + shift - newBase)
-                            runOldEnd = end  // the `,` between two clean sections comes with the run
-                            index += 1
+                            oldCursor &+= sections[index].encodedLength &+ 1
+                            index &+= 1
                         }
-                        output.append(UnsafeRawBufferPointer(rebasing: old[runOldStart..<runOldEnd]))
+                        output.append(UnsafeRawBufferPointer(rebasing: old[runStart..<(oldCursor &- 1)]))
                         continue
                     }
-                    let oldStart = oldBase + Int(sections[index].start)
                     let start = output.byteCount
                     JSONValue.writeString(fields[index].key, into: &output)
                     output.append(UInt8(ascii: ":"))
                     if case .object(let inner) = fields[index].value, inner.count >= Self.smallestSectionedObject, sections[index].wasEncoded {
-                        // A field that changes again (it was encoded before) gets sections for its own fields,
-                        // relative to where it starts; one that was never encoded is written whole, so fields
-                        // that never change (`deviceInfo`, `clock`, …) cost no offsets.
-                        write(inner, sections: &sections[index].children, old: old, oldBase: oldStart, newBase: start, into: &output)
+                        // A field that changes again (it was encoded before) gets sections for its own fields;
+                        // one that was never encoded is written whole, so fields that never change
+                        // (`deviceInfo`, `clock`, …) cost no sections. Its value starts as far into the
+                        // field in `old` as here: the key is the same.
+                        write(inner, sections: &sections[index].children, old: old, oldStart: oldCursor &+ (output.byteCount &- start),
+                              into: &output)
                     } else {
                         fields[index].value.write(into: &output)
                         if !sections[index].children.isEmpty { sections[index].children = [] }
                     }
-                    sections[index].place(start: start - newBase, end: output.byteCount - newBase)
-                    index += 1
+                    oldCursor &+= sections[index].encodedLength &+ 1
+                    sections[index].place(length: output.byteCount &- start)
+                    index &+= 1
                 }
             }
         }

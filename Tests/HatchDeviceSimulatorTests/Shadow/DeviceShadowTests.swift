@@ -139,7 +139,7 @@ struct DeviceShadowTests {
 
     /// Random reports into nested objects of three levels (big enough to be encoded section by
     /// section): leaves change, appear and go, objects empty out, and others write too.
-    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func documentsStayExactAcrossRandomDeepReports(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
