@@ -80,6 +80,7 @@ public struct JSONByteWriter: ~Copyable {
     }
 
     /// Calls `body` with the bytes written so far.
+    @inlinable
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: start, count: count))
     }

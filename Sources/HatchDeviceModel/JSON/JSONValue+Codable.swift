@@ -168,27 +168,49 @@ extension JSONValue {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// Appends the compact JSON of ``metadata(timestamp:)`` of this value without building it;
-    /// `leaf` is the encoded `{"timestamp":N}` of that timestamp.
-    public func writeMetadata(leaf: UnsafeRawBufferPointer, into output: inout JSONByteWriter) {
+    /// Appends the compact JSON of this value to `output` and that of its ``metadata(timestamp:)``
+    /// to `metadata`, in one walk and without building the metadata (each key is encoded once): a
+    /// shadow update's reply carries both. `leaf` is the encoded `{"timestamp":N}`.
+    public func write(into output: inout JSONByteWriter, metadata: inout JSONByteWriter, leaf: UnsafeRawBufferPointer) {
         switch self {
         case .object(let fields):
-            Self.writeObject(fields, into: &output) { value, output in
-                if value.isNull {
-                    output.append("null")
-                } else {
-                    value.writeMetadata(leaf: leaf, into: &output)
+            output.append(UInt8(ascii: "{"))
+            metadata.append(UInt8(ascii: "{"))
+            fields.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    if index > 0 {
+                        output.append(UInt8(ascii: ","))
+                        metadata.append(UInt8(ascii: ","))
+                    }
+                    let keyStart = output.byteCount
+                    Self.writeString(fields[index].key, into: &output)
+                    output.append(UInt8(ascii: ":"))
+                    output.withUnsafeBytes { metadata.append(UnsafeRawBufferPointer(rebasing: $0[keyStart...])) }
+                    if fields[index].value.isNull {
+                        output.append("null")
+                        metadata.append("null")
+                    } else {
+                        fields[index].value.write(into: &output, metadata: &metadata, leaf: leaf)
+                    }
                 }
             }
+            output.append(UInt8(ascii: "}"))
+            metadata.append(UInt8(ascii: "}"))
         case .array(let values):
             output.append(UInt8(ascii: "["))
+            metadata.append(UInt8(ascii: "["))
             for index in values.indices {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                values[index].writeMetadata(leaf: leaf, into: &output)
+                if index > 0 {
+                    output.append(UInt8(ascii: ","))
+                    metadata.append(UInt8(ascii: ","))
+                }
+                values[index].write(into: &output, metadata: &metadata, leaf: leaf)
             }
             output.append(UInt8(ascii: "]"))
+            metadata.append(UInt8(ascii: "]"))
         default:
-            output.append(leaf)
+            write(into: &output)
+            metadata.append(leaf)
         }
     }
 

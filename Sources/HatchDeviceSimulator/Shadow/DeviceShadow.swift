@@ -191,7 +191,10 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// The `/update/accepted` payload of an applied update, written straight as bytes (sorted keys,
     /// as ``JSONValue/jsonData`` would write the object): the request's state and its metadata,
-    /// the version and the timestamp, and the echoed `clientToken`.
+    /// the version and the timestamp, and the echoed `clientToken`. The metadata has the request's
+    /// shape with every leaf stamped: each part of the request is written once with its metadata
+    /// beside it (``JSONValue/write(into:metadata:leaf:)``), the state into a buffer of its own
+    /// that follows the metadata.
     private static func accepted(desired: JSONValue?, reported: JSONValue?, version: Int, timestamp: Int, token: String?) -> Data {
         var bytes = JSONByteWriter(capacity: 1024)
         bytes.append(UInt8(ascii: "{"))
@@ -200,30 +203,38 @@ public struct DeviceShadow: Sendable, Hashable {
             JSONValue.writeString(token, into: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
-        // The metadata has the request's shape, with every leaf stamped (written without building it).
         var leaf = JSONByteWriter(capacity: 32)
         leaf.append(#"{"timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &leaf)
         leaf.append(UInt8(ascii: "}"))
-        func node(_ name: StaticString, into bytes: inout JSONByteWriter, _ part: (JSONValue, inout JSONByteWriter) -> Void) {
-            bytes.append(name)
-            if let desired {
-                bytes.append(#""desired":"#)
-                part(desired, &bytes)
+        var state = JSONByteWriter(capacity: 512)
+        state.append(#""state":{"#)
+        bytes.append(#""metadata":{"#)
+        // `"desired":…` and `"reported":…` of the state, and the same of the metadata.
+        func write(_ name: StaticString, _ part: JSONValue, leaf: UnsafeRawBufferPointer, state: inout JSONByteWriter,
+                   metadata: inout JSONByteWriter) {
+            state.append(name)
+            metadata.append(name)
+            if part.isNull {
+                state.append("null")
+                metadata.append("null")
+            } else {
+                part.write(into: &state, metadata: &metadata, leaf: leaf)
             }
-            if let reported {
-                if desired != nil { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(#""reported":"#)
-                part(reported, &bytes)
-            }
-            bytes.append("},")
         }
         leaf.withUnsafeBytes { leaf in
-            node(#""metadata":{"#, into: &bytes) { value, bytes in
-                value.isNull ? bytes.append("null") : value.writeMetadata(leaf: leaf, into: &bytes)
+            if let desired { write(#""desired":"#, desired, leaf: leaf, state: &state, metadata: &bytes) }
+            if let reported {
+                if desired != nil {
+                    state.append(UInt8(ascii: ","))
+                    bytes.append(UInt8(ascii: ","))
+                }
+                write(#""reported":"#, reported, leaf: leaf, state: &state, metadata: &bytes)
             }
         }
-        node(#""state":{"#, into: &bytes) { value, bytes in value.write(into: &bytes) }
+        bytes.append("},")
+        state.append("},")
+        state.withUnsafeBytes { bytes.append($0) }
         bytes.append(#""timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(#","version":"#)

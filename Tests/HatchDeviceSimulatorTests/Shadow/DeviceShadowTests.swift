@@ -155,6 +155,7 @@ struct DeviceShadowTests {
                 case 0: .null
                 case 1: .string("text \(pick(3))")
                 case 2: .bool(pick(2) == 0)
+                case 3: .array([.int(pick(9)), ["a": .int(pick(9))], .string("x")])
                 default: .int(pick(70_000))
                 }
                 patch[path: path] = value
