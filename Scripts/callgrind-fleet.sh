@@ -5,7 +5,11 @@
 #   Scripts/callgrind-fleet.sh [devices] [steps] [routine-steps]      (defaults: 100 devices, 20 steps and 20
 #   commands each, a routine of 30 steps; `fleet bench` runs a routine of 3)
 # Environment: SCRATCH (build folder, default .build-release), NO_BUILD=1 to use the binary as it is,
-# KEEP=folder to keep the callgrind.out files for callgrind_annotate.
+# KEEP=folder to keep the callgrind.out files for callgrind_annotate, CACHE=1 to simulate the caches too
+# (48 KB first level, 2 MB second level, as on the machines the README's figures come from) and print
+# the read and write misses of each per report and per command: what a report costs a fleet of thousands,
+# whose devices do not fit in the caches, is mostly the memory it touches. It needs many devices to mean
+# that (e.g. `CACHE=1 Scripts/callgrind-fleet.sh 10000 4 3`, about five minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEVICES=${1:-100}
@@ -23,18 +27,28 @@ mkdir -p "$OUT"
 BIN="$OUT/hatch-engine-bench"
 objcopy --strip-debug "$SCRATCH/release/hatch-engine-bench" "$BIN"
 
-# Instructions executed inside EngineWorkload's method $1 (its mangled name).
+CACHE_FLAGS=()
+[ -z "${CACHE:-}" ] || CACHE_FLAGS=("--cache-sim=yes" "--D1=49152,12,64" "--LL=2097152,16,64")
+
+# The events counted inside EngineWorkload's method $1 (its mangled name): instructions, then with
+# CACHE=1 the first-level read and write misses and the second-level read and write misses.
 count() {
     local name=$1 reports=$2 commands=$3 file="$OUT/callgrind.out.$1"
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*14EngineWorkloadC$name*" \
+    valgrind --tool=callgrind "${CACHE_FLAGS[@]}" --collect-atstart=no --toggle-collect="*14EngineWorkloadC$name*" \
         --callgrind-out-file="$file" "$BIN" "$DEVICES" "$reports" "$commands" "$ROUTINE" \
         >/dev/null 2>"$OUT/valgrind.$name.log"
-    awk '/^summary:/ { print $2 }' "$file"
+    # Events: Ir, or Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw.
+    awk '/^summary:/ { if (NF > 2) print $2, $6, $7, $9, $10; else print $2 }' "$file"
 }
 
 reports=$(count 4step "$STEPS" 0)
 commands=$(count 7command 0 "$STEPS")
 awk -v r="$reports" -v c="$commands" -v n=$((DEVICES * STEPS)) 'BEGIN {
-    printf "instructions per report:  %d (%d reports)\n", r / n, n
-    printf "instructions per command: %d (%d commands)\n", c / n, n
+    split(r, rs, " "); split(c, cs, " ")
+    printf "instructions per report:  %d (%d reports)\n", rs[1] / n, n
+    printf "instructions per command: %d (%d commands)\n", cs[1] / n, n
+    if (length(rs) > 1) {
+        printf "per report:  L1 misses %.1f read / %.1f write, L2 misses %.1f read / %.1f write\n", rs[2] / n, rs[3] / n, rs[4] / n, rs[5] / n
+        printf "per command: L1 misses %.1f read / %.1f write, L2 misses %.1f read / %.1f write\n", cs[2] / n, cs[3] / n, cs[4] / n, cs[5] / n
+    }
 }'
