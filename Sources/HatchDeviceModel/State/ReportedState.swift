@@ -101,8 +101,16 @@ public struct ReportedState: Sendable, Hashable, Codable {
         return fields(comparedWith: old, known: true)
     }
 
-    /// The fields that differ from those of `old`; with `known` false every field present.
-    private func fields(comparedWith old: borrowing ReportedState, known: Bool) -> JSONObject {
+    /// The top-level wire fields other than `current` that differ from `old` (`null` for a field
+    /// that went away): for a device that reports `current` from its own fields. `old` is read in
+    /// place, not copied.
+    public func fields(otherThanCurrentChangedSince old: borrowing ReportedState) -> JSONObject {
+        fields(comparedWith: old, known: true, current: false)
+    }
+
+    /// The fields that differ from those of `old`; with `known` false every field present, and
+    /// `current` only with `current` true.
+    private func fields(comparedWith old: borrowing ReportedState, known: Bool, current includesCurrent: Bool = true) -> JSONObject {
         var fields: JSONObject = [:]
         func put<Value: Equatable>(_ key: String, _ value: Value?, was previous: Value?, _ json: (Value) -> JSONValue) {
             if known, previous == value { return }
@@ -112,7 +120,7 @@ public struct ReportedState: Sendable, Hashable, Codable {
                 fields[key] = .null
             }
         }
-        put("current", current, was: old.current) { $0.jsonValue }
+        if includesCurrent { put("current", current, was: old.current) { $0.jsonValue } }
         put("alarmsDisabled", alarmsDisabled, was: old.alarmsDisabled) { .bool($0) }
         put("snoozeDuration", snoozeDuration, was: old.snoozeDuration) { .int($0) }
         put("snooze", snooze, was: old.snooze) { $0.jsonValue }

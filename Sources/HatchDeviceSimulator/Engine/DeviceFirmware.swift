@@ -159,21 +159,27 @@ public struct DeviceFirmware: Sendable {
     /// The patch that brings `state.reported` to the engine's state; `nil` when it already matches.
     private func reportedChanges(against shadow: DeviceShadow) -> JSONValue? {
         let reported = shadow.document.reported
-        guard let lastReport, lastReport.generation == shadow.reportedGeneration, case .object(let stored)? = reported else {
+        guard lastReport?.generation == shadow.reportedGeneration, case .object(let stored)? = reported else {
             return engine.state.jsonValue.changes(from: reported)
         }
+        // Both states are read where they are: a copy of either retains and releases all it holds.
+        return Self.changes(of: engine.state, since: lastReport.unsafelyUnwrapped.state, stored: stored)
+    }
+
+    /// The patch from the state of the last report, `previous`, to `state`, where `stored` is
+    /// `state.reported` as that report left it.
+    private static func changes(of state: borrowing ReportedState, since previous: borrowing ReportedState,
+                                stored: JSONObject) -> JSONValue? {
         var result: JSONObject = [:]
-        var previous = lastReport.state
-        let state = engine.state
         // `current` changes at every routine step: diffed field by field on the typed state, which
-        // the stored section matches while nobody else writes `state.reported`.
-        if state.current != previous.current, stored["current"] != nil {
-            if let change = state.current.changes(from: previous.current) { result["current"] = change }
-            previous.current = state.current
+        // the stored section matches while nobody else writes `state.reported` (reported whole
+        // when the stored document has none).
+        if state.current != previous.current {
+            let change = stored["current"] == nil ? state.current.jsonValue : state.current.changes(from: previous.current)
+            if let change { result["current"] = change }
         }
-        // The other fields change rarely (a setting, the signal strength): compared at once first.
-        guard state != previous else { return result.isEmpty ? nil : .object(result) }
-        for (key, value) in state.fields(changedSince: previous) {
+        // The other fields change rarely (a setting, the signal strength).
+        for (key, value) in state.fields(otherThanCurrentChangedSince: previous) {
             if value.isNull {
                 if stored[key] != nil { result[key] = .null }
             } else if let change = value.changes(from: stored[key]) {
