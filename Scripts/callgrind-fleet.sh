@@ -9,7 +9,7 @@
 # (48 KB first level, 2 MB second level, as on the machines the README's figures come from) and print
 # the read and write misses of each per report and per command: what a report costs a fleet of thousands,
 # whose devices do not fit in the caches, is mostly the memory it touches. It needs many devices to mean
-# that (e.g. `CACHE=1 Scripts/callgrind-fleet.sh 10000 4 3`, about five minutes).
+# that (e.g. `CACHE=1 Scripts/callgrind-fleet.sh 10000 4 3`, about a quarter of an hour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DEVICES=${1:-100}
