@@ -87,23 +87,11 @@ public final class ChildProcess: @unchecked Sendable {
         let environmentStrings = environment.map { $0.map { "\($0.key)=\($0.value)" } }
         let envp = environmentStrings.map { $0.map { strdup($0) } + [nil] }
         defer { envp?.forEach { free($0) } }
-        #if canImport(Darwin)
-        var attributes: SpawnAttributes = nil
-        #else
-        var attributes = SpawnAttributes()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let result = envp.map { envp in posix_spawn(&child, path, &actions, &attributes, argv, envp) }
-            ?? posix_spawn(&child, path, &actions, &attributes, argv, SpawnExtensions.inheritedEnvironment)
+        let result = Self.withSignalsAtDefault { attributes in
+            envp.map { envp in posix_spawn(&child, path, &actions, &attributes, argv, envp) }
+                ?? posix_spawn(&child, path, &actions, &attributes, argv, SpawnExtensions.inheritedEnvironment)
+        }
         guard result == 0 else { throw ChildProcessError.spawnFailed(path: path, errno: result) }
         // The child holds its own copies; close ours so readers see end of file when it exits.
         for handle in parentEnds { try? handle.close() }
@@ -142,6 +130,26 @@ public final class ChildProcess: @unchecked Sendable {
             condition.broadcast()
         }
         terminationHandler?(self)
+    }
+
+    /// Calls `body` with spawn attributes under which the child starts with no signal blocked and
+    /// every signal at its default action.
+    private static func withSignalsAtDefault<Result>(_ body: (inout SpawnAttributes) -> Result) -> Result {
+        #if canImport(Darwin)
+        var attributes: SpawnAttributes = nil
+        #else
+        var attributes = SpawnAttributes()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        return body(&attributes)
     }
 }
 
