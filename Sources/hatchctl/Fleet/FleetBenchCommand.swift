@@ -42,8 +42,6 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    @OptionGroup var priority: PriorityOptions
-
     func validate() throws {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
             throw ValidationError("--devices, --round-trip-devices, --rate, --seconds and --speed must be greater than 0.")
@@ -62,11 +60,6 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("private mosquitto at \(broker.url)")
 
         var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
-        // After the broker started (it keeps its own priority), before any phase: the fleet, the
-        // baseline and the ceiling all run at the same priority.
-        report.nice = priority.apply()
-        report.brokerNice = broker.processIdentifier.flatMap(SchedulingPriority.nice(of:)) ?? 0
-        progress.say("simulator at nice \(report.nice), broker at \(report.brokerNice)")
         try await measureConnectAndTraffic(url: url, broker: broker, report: &report, progress: progress)
         progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
         let baselineCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
