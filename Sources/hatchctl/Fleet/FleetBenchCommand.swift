@@ -78,6 +78,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
         (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
         report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
+        report.assessPhases()
+        if let warning = report.incomparablePhasesWarning { progress.say("warning: \(warning)") }
         let settled = await ProcessCPUTime.settle(broker.processIdentifier)
         progress.say(String(format: "broker settled after the ceiling's connections closed (%.1f s)", settled))
         try await measureRoundTrip(url: url, report: &report, progress: progress)

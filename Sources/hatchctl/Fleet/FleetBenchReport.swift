@@ -41,6 +41,13 @@ struct FleetBenchReport: Codable, Sendable {
     var rawConnectionsBrokerCPUMicrosecondsPerMessage = 0.0
     /// Fleet traffic as a share of the ceiling: the cost of simulating (target ≥ 0.8).
     var ceilingShare = 0.0
+    /// Processor cores the fleet's and the ceiling's phases kept busy (this process and the broker
+    /// together). The share measures the cost of simulating only when both phases filled the same
+    /// processors: a fleet too small to keep them busy, or other work during one phase, breaks that.
+    var fleetCoresUsed = 0.0
+    var rawConnectionsCoresUsed = 0.0
+    /// Whether the two phases kept about as many cores busy (within 10 %), so the share can be trusted.
+    var ceilingShareComparable = true
     /// Processor cores the fleet, the baseline and the broker shared.
     var cores = ProcessInfo.processInfo.activeProcessorCount
     var roundTrip = CommandRoundTrip.Result()
@@ -54,6 +61,25 @@ struct FleetBenchReport: Codable, Sendable {
     }
 
     private static func micros(_ value: Double) -> String { String(format: "%.1f µs", value) }
+
+    /// The least share of the other phase's busy cores a phase may keep busy for the two to compare.
+    static let comparableCoreShare = 0.9
+
+    /// Fills in the cores each phase kept busy and whether the fleet / ceiling share can be trusted.
+    mutating func assessPhases() {
+        fleetCoresUsed = fleetMessagesPerSecond * (fleetCPUMicrosecondsPerMessage + fleetBrokerCPUMicrosecondsPerMessage) / 1_000_000
+        rawConnectionsCoresUsed = rawConnectionsMessagesPerSecond
+            * (rawConnectionsCPUMicrosecondsPerMessage + rawConnectionsBrokerCPUMicrosecondsPerMessage) / 1_000_000
+        let busier = max(fleetCoresUsed, rawConnectionsCoresUsed)
+        ceilingShareComparable = busier > 0 && min(fleetCoresUsed, rawConnectionsCoresUsed) >= Self.comparableCoreShare * busier
+    }
+
+    /// What to tell the user when the two phases did not keep the same processors busy.
+    var incomparablePhasesWarning: String? {
+        guard !ceilingShareComparable else { return nil }
+        return String(format: "the fleet's phase kept %.2f cores busy and the ceiling's %.2f, so the fleet / ceiling share does not measure the cost of simulating: either the fleet is too small to keep the processors busy (its devices report at their routine's pace) or other work took them during one phase. Compare the CPU per message instead, or run again with more devices or on a quieter machine",
+                      fleetCoresUsed, rawConnectionsCoresUsed)
+    }
 
     /// The raw N-connection ceiling as a share of the single raw publisher.
     var ceilingRatio: Double { baselineMessagesPerSecond > 0 ? rawConnectionsMessagesPerSecond / baselineMessagesPerSecond : 0 }
@@ -80,7 +106,8 @@ struct FleetBenchReport: Codable, Sendable {
             | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
             | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
-            | fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(mark(ceilingShare >= 0.8)) | ≥ 80 % |
+            | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable: run again") | about equal |
+            | fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
             | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
             """
