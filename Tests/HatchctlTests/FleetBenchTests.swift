@@ -3,7 +3,8 @@ import HatchctlTestSupport
 import Testing
 
 /// `hatchctl fleet bench` end to end at a small size: every phase runs on its private mosquitto and
-/// the JSON report carries each figure, with whether the fleet / ceiling share can be trusted.
+/// the JSON report carries each figure, with whether the fleet / ceiling share can be trusted and,
+/// with `--rounds`, every round's share.
 @Suite("fleet bench")
 struct FleetBenchTests {
     @Test("a small bench reports every phase, the cores each kept busy, and whether they compare")
@@ -35,5 +36,37 @@ struct FleetBenchTests {
         let roundTrip = try #require(report["roundTrip"] as? [String: Any])
         let commands = try #require(roundTrip["commands"] as? Int)
         #expect(commands > 0 && roundTrip["completed"] as? Int == commands, "\(roundTrip)")
+        let rounds = try #require(report["rounds"] as? [[String: Any]])
+        #expect(rounds.count == 1 && rounds.first?["ceilingShare"] as? Double == share, "\(rounds)")
+    }
+
+    @Test("--rounds alternates the fleet's and the ceiling's phases and reports the median round")
+    func rounds() async throws {
+        let result = try await Hatchctl().run(["fleet", "bench", "--devices", "30", "--round-trip-devices", "3", "--rate", "3",
+                                               "--seconds", "0.5", "--rounds", "3", "--json"])
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any],
+                                  "not JSON: \(result.standardOutput)")
+        let rounds = try #require(report["rounds"] as? [[String: Any]])
+        #expect(rounds.count == 3, "\(rounds)")
+        let shares = rounds.compactMap { $0["ceilingShare"] as? Double }
+        #expect(shares.count == 3 && shares.allSatisfy { $0 > 0 }, "\(rounds)")
+        let median = shares.sorted()[1]
+        #expect(report["ceilingShare"] as? Double == median, "\(report)")
+        let chosen = try #require(rounds.first { $0["ceilingShare"] as? Double == median })
+        for key in ["fleetMessagesPerSecond", "rawConnectionsMessagesPerSecond", "fleetCoresUsed", "rawConnectionsCoresUsed"] {
+            #expect(report[key] as? Double == chosen[key] as? Double, "\(key)")
+        }
+        #expect(rounds.allSatisfy { $0["rawConnections"] as? Int == 30 }, "\(rounds)")
+        for round in 1...3 { #expect(result.standardError.contains("round \(round): fleet / ceiling"), "\(result.standardError)") }
+    }
+
+    @Test("--rounds outside 1…20 is refused with exit 64, naming the range")
+    func roundsOutOfRange() async throws {
+        for value in ["0", "21"] {
+            let result = try await Hatchctl().run(["fleet", "bench", "--rounds", value])
+            #expect(result.status == 64, "\(value): \(result)")
+            #expect(result.standardError.contains("1 to 20"), "\(result.standardError)")
+        }
     }
 }

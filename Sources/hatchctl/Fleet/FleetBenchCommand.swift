@@ -42,10 +42,14 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp("Alternate the fleet's and the ceiling's traffic phases this many times (1…20) and report the round with the median fleet / ceiling share: on a shared machine the load moves between phases.", valueName: "n"))
+    var rounds = 1
+
     func validate() throws {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
             throw ValidationError("--devices, --round-trip-devices, --rate, --seconds and --speed must be greater than 0.")
         }
+        guard (1...20).contains(rounds) else { throw ValidationError("--rounds takes 1 to 20 (got \(rounds)).") }
     }
 
     func run() async throws {
@@ -60,26 +64,27 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("private mosquitto at \(broker.url)")
 
         var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
-        try await measureConnectAndTraffic(url: url, broker: broker, report: &report, progress: progress)
-        progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
-        let baselineCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
-        let baseline = try RawPublisherBaseline.run(host: "127.0.0.1", port: broker.port, seconds: seconds, payloadSize: report.averagePayloadBytes)
-        report.baselineMessagesPerSecond = Double(baseline.messages) / baseline.seconds
-        (report.baselineCPUMicrosecondsPerMessage, report.baselineBrokerCPUMicrosecondsPerMessage) = baselineCPU.perMessage(baseline.messages)
-        progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
-        let rawCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
-        let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: broker.port, connections: devices, seconds: seconds,
-                                             payloadSize: report.averagePayloadBytes,
-                                             sourceAddresses: FleetConfiguration.loopbackSourceAddresses(for: devices, block: 2)) {
-            progress.bar("connecting raw clients", $0, of: devices)
+        var measuredRounds: [FleetBenchReport.Round] = []
+        for round in 1...rounds {
+            if rounds > 1 { progress.say("round \(round) of \(rounds)") }
+            // The first round's connect and memory figures are the report's (a fresh process); every
+            // round measures the fleet's traffic and then the ceiling's.
+            var measured = report
+            try await measureConnectAndTraffic(url: url, broker: broker, report: &measured, progress: progress)
+            if round == 1 {
+                report = measured
+                try measureBaseline(port: broker.port, brokerProcess: broker.processIdentifier, report: &report, progress: progress)
+            }
+            measureCeiling(port: broker.port, brokerProcess: broker.processIdentifier, report: &measured, progress: progress)
+            measured.assessPhases()
+            if let warning = measured.incomparablePhasesWarning { progress.say("warning: \(warning)") }
+            let share = FleetBenchReport.Round(measured)
+            measuredRounds.append(share)
+            if rounds > 1 { progress.say(String(format: "round %d: fleet / ceiling %.0f %%", round, share.ceilingShare * 100)) }
+            // The broker closes the ceiling's connections before the next round's devices connect.
+            if round < rounds { _ = await ProcessCPUTime.settle(broker.processIdentifier) }
         }
-        report.rawConnections = raw.connected
-        if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
-        report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
-        (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
-        report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
-        report.assessPhases()
-        if let warning = report.incomparablePhasesWarning { progress.say("warning: \(warning)") }
+        report.adoptMedianRound(of: measuredRounds)
         let settled = await ProcessCPUTime.settle(broker.processIdentifier)
         progress.say(String(format: "broker settled after the ceiling's connections closed (%.1f s)", settled))
         try await measureRoundTrip(url: url, report: &report, progress: progress)
@@ -93,6 +98,32 @@ struct FleetBenchCommand: AsyncParsableCommand {
         } else {
             Console.write(report.table + "\n", to: .standardOutput)
         }
+    }
+
+    /// One plain libmosquitto client publishing messages of the fleet's average size as fast as it can.
+    private func measureBaseline(port: Int, brokerProcess: Int32?, report: inout FleetBenchReport, progress: BenchProgress) throws {
+        progress.say("baseline: raw libmosquitto publisher for \(seconds) s")
+        let baselineCPU = ProcessCPUTime.Window(brokerProcess: brokerProcess)
+        let baseline = try RawPublisherBaseline.run(host: "127.0.0.1", port: port, seconds: seconds, payloadSize: report.averagePayloadBytes)
+        report.baselineMessagesPerSecond = Double(baseline.messages) / baseline.seconds
+        (report.baselineCPUMicrosecondsPerMessage, report.baselineBrokerCPUMicrosecondsPerMessage) = baselineCPU.perMessage(baseline.messages)
+    }
+
+    /// As many raw libmosquitto connections as devices replaying pre-encoded messages of the fleet's
+    /// average size, and the fleet's traffic as a share of theirs.
+    private func measureCeiling(port: Int, brokerProcess: Int32?, report: inout FleetBenchReport, progress: BenchProgress) {
+        progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
+        let rawCPU = ProcessCPUTime.Window(brokerProcess: brokerProcess)
+        let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: port, connections: devices, seconds: seconds,
+                                             payloadSize: report.averagePayloadBytes,
+                                             sourceAddresses: FleetConfiguration.loopbackSourceAddresses(for: devices, block: 2)) {
+            progress.bar("connecting raw clients", $0, of: devices)
+        }
+        report.rawConnections = raw.connected
+        if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
+        report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
+        (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
+        report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
     }
 
     private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,

@@ -48,6 +48,8 @@ struct FleetBenchReport: Codable, Sendable {
     var rawConnectionsCoresUsed = 0.0
     /// Whether the two phases kept about as many cores busy (within 10 %), so the share can be trusted.
     var ceilingShareComparable = true
+    /// Each round's fleet and ceiling phases (`--rounds`); the traffic figures above are the median round's.
+    var rounds: [Round] = []
     /// Processor cores the fleet, the baseline and the broker shared.
     var cores = ProcessInfo.processInfo.activeProcessorCount
     var roundTrip = CommandRoundTrip.Result()
@@ -106,8 +108,8 @@ struct FleetBenchReport: Codable, Sendable {
             | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
             | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
-            | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable: run again") | about equal |
-            | fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
+            | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable (see the warning)") | about equal |
+            \(roundsRow)| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
             | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
             """

@@ -1,0 +1,66 @@
+extension FleetBenchReport {
+    /// One round of `fleet bench --rounds`: the fleet's traffic phase and the ceiling's right after it.
+    /// Alternating them several times shows how much of a share is the machine's load moving between
+    /// phases, and the median round is a steadier figure than any one.
+    struct Round: Codable, Sendable, Equatable {
+        var fleetMessagesPerSecond: Double
+        var fleetCPUMicrosecondsPerMessage: Double
+        var fleetBrokerCPUMicrosecondsPerMessage: Double
+        var rawConnections: Int
+        var rawConnectionsMessagesPerSecond: Double
+        var rawConnectionsCPUMicrosecondsPerMessage: Double
+        var rawConnectionsBrokerCPUMicrosecondsPerMessage: Double
+        var ceilingShare: Double
+        var fleetCoresUsed: Double
+        var rawConnectionsCoresUsed: Double
+        var ceilingShareComparable: Bool
+        var averagePayloadBytes: Int
+        var publishFailures: Int
+
+        /// The round's figures from a report that measured them.
+        init(_ report: FleetBenchReport) {
+            fleetMessagesPerSecond = report.fleetMessagesPerSecond
+            fleetCPUMicrosecondsPerMessage = report.fleetCPUMicrosecondsPerMessage
+            fleetBrokerCPUMicrosecondsPerMessage = report.fleetBrokerCPUMicrosecondsPerMessage
+            rawConnections = report.rawConnections
+            rawConnectionsMessagesPerSecond = report.rawConnectionsMessagesPerSecond
+            rawConnectionsCPUMicrosecondsPerMessage = report.rawConnectionsCPUMicrosecondsPerMessage
+            rawConnectionsBrokerCPUMicrosecondsPerMessage = report.rawConnectionsBrokerCPUMicrosecondsPerMessage
+            ceilingShare = report.ceilingShare
+            fleetCoresUsed = report.fleetCoresUsed
+            rawConnectionsCoresUsed = report.rawConnectionsCoresUsed
+            ceilingShareComparable = report.ceilingShareComparable
+            averagePayloadBytes = report.averagePayloadBytes
+            publishFailures = report.publishFailures
+        }
+    }
+
+    /// Keeps `rounds` and takes the traffic and ceiling figures of the round with the median share
+    /// (the lower of the two middle ones for an even count, so the report never rounds up).
+    mutating func adoptMedianRound(of rounds: [Round]) {
+        self.rounds = rounds
+        guard let median = rounds.sorted(by: { $0.ceilingShare < $1.ceilingShare }).dropFirst((rounds.count - 1) / 2).first else { return }
+        fleetMessagesPerSecond = median.fleetMessagesPerSecond
+        fleetCPUMicrosecondsPerMessage = median.fleetCPUMicrosecondsPerMessage
+        fleetBrokerCPUMicrosecondsPerMessage = median.fleetBrokerCPUMicrosecondsPerMessage
+        rawConnections = median.rawConnections
+        rawConnectionsMessagesPerSecond = median.rawConnectionsMessagesPerSecond
+        rawConnectionsCPUMicrosecondsPerMessage = median.rawConnectionsCPUMicrosecondsPerMessage
+        rawConnectionsBrokerCPUMicrosecondsPerMessage = median.rawConnectionsBrokerCPUMicrosecondsPerMessage
+        ceilingShare = median.ceilingShare
+        fleetCoresUsed = median.fleetCoresUsed
+        rawConnectionsCoresUsed = median.rawConnectionsCoresUsed
+        ceilingShareComparable = median.ceilingShareComparable
+        averagePayloadBytes = median.averagePayloadBytes
+        publishFailures = median.publishFailures
+    }
+
+    /// The table row listing every round's share, when there was more than one (empty otherwise).
+    var roundsRow: String {
+        guard rounds.count > 1 else { return "" }
+        let shares = rounds.map { round in
+            String(format: "%.0f %%", round.ceilingShare * 100) + (round.ceilingShareComparable ? "" : " ⚠️")
+        }
+        return "| fleet / ceiling in each of \(rounds.count) rounds (the figures here are the median round's) | \(shares.joined(separator: ", ")) | |\n"
+    }
+}
