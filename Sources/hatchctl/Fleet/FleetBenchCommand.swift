@@ -78,9 +78,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
             measureCeiling(port: broker.port, brokerProcess: broker.processIdentifier, report: &measured, progress: progress)
             measured.assessPhases()
             if let warning = measured.incomparablePhasesWarning { progress.say("warning: \(warning)") }
-            let share = FleetBenchReport.Round(measured)
-            measuredRounds.append(share)
-            if rounds > 1 { progress.say(String(format: "round %d: fleet / ceiling %.0f %%", round, share.ceilingShare * 100)) }
+            measuredRounds.append(FleetBenchReport.Round(measured))
+            if rounds > 1 { progress.say(String(format: "round %d: fleet / ceiling %.0f %%", round, measured.ceilingShare * 100)) }
             // The broker closes the ceiling's connections before the next round's devices connect.
             if round < rounds { _ = await ProcessCPUTime.settle(broker.processIdentifier) }
         }

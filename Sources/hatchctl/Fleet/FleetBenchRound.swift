@@ -36,7 +36,8 @@ extension FleetBenchReport {
     }
 
     /// Keeps `rounds` and takes the traffic and ceiling figures of the round with the median share
-    /// (the lower of the two middle ones for an even count, so the report never rounds up).
+    /// (the lower of the two middle ones for an even count, so the report never rounds up). The
+    /// average payload stays the first round's, the size the single-publisher baseline used.
     mutating func adoptMedianRound(of rounds: [Round]) {
         self.rounds = rounds
         guard let median = rounds.sorted(by: { $0.ceilingShare < $1.ceilingShare }).dropFirst((rounds.count - 1) / 2).first else { return }
@@ -51,7 +52,6 @@ extension FleetBenchReport {
         fleetCoresUsed = median.fleetCoresUsed
         rawConnectionsCoresUsed = median.rawConnectionsCoresUsed
         ceilingShareComparable = median.ceilingShareComparable
-        averagePayloadBytes = median.averagePayloadBytes
         publishFailures = median.publishFailures
     }
 
