@@ -32,6 +32,8 @@ public final class Fleet: Sendable {
     private let serviceSession = Mutex<MQTTSession?>(nil)
     private let lastSample = Mutex<(time: Date, messages: Int)>((Date(), 0))
     private let running = Mutex(false)
+    /// Whether the scheduler leaves due devices alone (``holdTicks(_:)``).
+    private let ticksHeld = Atomic<Bool>(false)
 
     /// Creates the devices (loading saved state from the state folder); nothing connects yet.
     public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
@@ -263,6 +265,7 @@ public final class Fleet: Sendable {
                     while !Task.isCancelled {
                         let now = clock.now
                         for index in stride(from: worker, to: devices.count, by: workers) where dueTimes.isDue(index, at: now) {
+                            if self.ticksHeld.load(ordering: .relaxed) { break }
                             await devices[index].tick()
                         }
                         try? await Task.sleep(for: interval)
@@ -270,6 +273,13 @@ public final class Fleet: Sendable {
                 }
             }
         }
+    }
+
+    /// Stops (`true`) or resumes the devices' ticks while their connections stay up: simulated time
+    /// goes on, and each device catches up at its first tick after. Benchmarks hold ticks to let the
+    /// broker read what the devices wrote before they count it.
+    public func holdTicks(_ hold: Bool) {
+        ticksHeld.store(hold, ordering: .relaxed)
     }
 
     /// Concurrent scheduler workers.

@@ -112,16 +112,20 @@ struct FleetBenchCommand: AsyncParsableCommand {
     /// average size, and the fleet's traffic as a share of theirs.
     private func measureCeiling(port: Int, brokerProcess: Int32?, report: inout FleetBenchReport, progress: BenchProgress) {
         progress.say("ceiling: \(devices) raw libmosquitto connections replaying pre-encoded messages for \(seconds) s")
-        let rawCPU = ProcessCPUTime.Window(brokerProcess: brokerProcess)
         let raw = RawConnectionsBaseline.run(host: "127.0.0.1", port: port, connections: devices, seconds: seconds,
                                              payloadSize: report.averagePayloadBytes,
-                                             sourceAddresses: FleetConfiguration.loopbackSourceAddresses(for: devices, block: 2)) {
+                                             sourceAddresses: FleetConfiguration.loopbackSourceAddresses(for: devices, block: 2),
+                                             brokerProcess: brokerProcess) {
             progress.bar("connecting raw clients", $0, of: devices)
         }
         report.rawConnections = raw.connected
         if let failure = raw.failure { progress.say("ceiling: \(failure); measuring with \(raw.connected) connections") }
-        report.rawConnectionsMessagesPerSecond = Double(raw.messages) / raw.seconds
-        (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = rawCPU.perMessage(raw.messages)
+        report.rawConnectionsMessagesPerSecond = raw.seconds > 0 ? Double(raw.messages) / raw.seconds : 0
+        (report.rawConnectionsCPUMicrosecondsPerMessage, report.rawConnectionsBrokerCPUMicrosecondsPerMessage) = raw.cpu
+        report.rawConnectionsBacklogMegabytes = Double(raw.backlogBytes) / 1_048_576
+        report.rawConnectionsDrainSeconds = raw.drainSeconds
+        progress.say(String(format: "ceiling: %.0f msg/s; %.0f MB waited for the broker when publishing stopped, read in %.2f s",
+                            report.rawConnectionsMessagesPerSecond, report.rawConnectionsBacklogMegabytes, raw.drainSeconds))
         report.ceilingShare = report.rawConnectionsMessagesPerSecond > 0 ? report.fleetMessagesPerSecond / report.rawConnectionsMessagesPerSecond : 0
     }
 
@@ -149,20 +153,33 @@ struct FleetBenchCommand: AsyncParsableCommand {
                             report.connectSeconds, report.residentMegabytes, report.residentKilobytesPerDevice, report.brokerResidentMegabytes))
 
         try await Task.sleep(for: .seconds(1))
+        // The window opens with nothing queued for the broker (what the devices wrote while the
+        // others connected is read first) and closes once the broker has read all the window's messages.
+        fleet.holdTicks(true)
+        _ = await BrokerBacklog.drain(port: broker.port)
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
         let outBefore = statistics.messagesOut
         let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
         let fleetCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let windowStart = ContinuousClock.now
+        fleet.holdTicks(false)
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-        let elapsed = (ContinuousClock.now - windowStart).seconds
+        fleet.holdTicks(true)
+        let windowEnd = ContinuousClock.now
+        let backlog = BrokerBacklog.bytes(port: broker.port) ?? 0
+        _ = await BrokerBacklog.drain(port: broker.port)
+        let end = ContinuousClock.now
+        let elapsed = (end - windowStart).seconds
         let messages = statistics.messagesOut - outBefore
         (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = fleetCPU.perMessage(messages)
         report.fleetMessagesPerSecond = Double(messages) / elapsed
+        report.fleetBacklogMegabytes = Double(backlog) / 1_048_576
+        report.fleetDrainSeconds = (end - windowEnd).seconds
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)
         report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - bytesBefore) / max(1, messages)
-        progress.say(String(format: "fleet: %.0f msg/s (average payload %d B)", report.fleetMessagesPerSecond, report.averagePayloadBytes))
+        progress.say(String(format: "fleet: %.0f msg/s (average payload %d B); %.0f MB waited for the broker when the devices stopped, read in %.2f s",
+                            report.fleetMessagesPerSecond, report.averagePayloadBytes, report.fleetBacklogMegabytes, report.fleetDrainSeconds))
         progress.say("stopping \(devices) devices")
         await fleet.stop()
     }

@@ -24,7 +24,14 @@ struct FleetBenchReport: Codable, Sendable {
     /// The private broker's resident memory with every device connected.
     var brokerResidentMegabytes = 0.0
     var retainedMessagesAtConnect = 0
+    /// Messages per second the broker read: from the first message until it had read the last (the
+    /// devices stop when the traffic window closes, and the window lasts until the broker read what
+    /// the kernel still held for it). Messages merely written ahead of the broker are not counted early.
     var fleetMessagesPerSecond = 0.0
+    /// What the kernel held for the broker when the devices stopped, and how long the broker took to
+    /// read it (part of the fleet's window).
+    var fleetBacklogMegabytes = 0.0
+    var fleetDrainSeconds = 0.0
     var publishFailures = 0
     var averagePayloadBytes = 256
     var baselineMessagesPerSecond = 0.0
@@ -39,6 +46,9 @@ struct FleetBenchReport: Codable, Sendable {
     var rawConnectionsMessagesPerSecond = 0.0
     var rawConnectionsCPUMicrosecondsPerMessage = 0.0
     var rawConnectionsBrokerCPUMicrosecondsPerMessage = 0.0
+    /// The same as ``fleetBacklogMegabytes`` and ``fleetDrainSeconds`` for the ceiling, measured the same way.
+    var rawConnectionsBacklogMegabytes = 0.0
+    var rawConnectionsDrainSeconds = 0.0
     /// Fleet traffic as a share of the ceiling: the cost of simulating (target ≥ 0.8).
     var ceilingShare = 0.0
     /// Processor cores the fleet's and the ceiling's phases kept busy (this process and the broker
@@ -108,6 +118,7 @@ struct FleetBenchReport: Codable, Sendable {
             | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
             | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
+            | written ahead of the broker when publishing stopped, fleet's phase / ceiling's (counted once read) | \(String(format: "%.0f MB read in %.2f s / %.0f MB in %.2f s", fleetBacklogMegabytes, fleetDrainSeconds, rawConnectionsBacklogMegabytes, rawConnectionsDrainSeconds)) | |
             | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable (see the warning)") | about equal |
             \(roundsRow)| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |

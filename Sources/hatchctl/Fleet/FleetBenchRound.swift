@@ -6,10 +6,14 @@ extension FleetBenchReport {
         var fleetMessagesPerSecond: Double
         var fleetCPUMicrosecondsPerMessage: Double
         var fleetBrokerCPUMicrosecondsPerMessage: Double
+        var fleetBacklogMegabytes: Double
+        var fleetDrainSeconds: Double
         var rawConnections: Int
         var rawConnectionsMessagesPerSecond: Double
         var rawConnectionsCPUMicrosecondsPerMessage: Double
         var rawConnectionsBrokerCPUMicrosecondsPerMessage: Double
+        var rawConnectionsBacklogMegabytes: Double
+        var rawConnectionsDrainSeconds: Double
         var ceilingShare: Double
         var fleetCoresUsed: Double
         var rawConnectionsCoresUsed: Double
@@ -22,10 +26,14 @@ extension FleetBenchReport {
             fleetMessagesPerSecond = report.fleetMessagesPerSecond
             fleetCPUMicrosecondsPerMessage = report.fleetCPUMicrosecondsPerMessage
             fleetBrokerCPUMicrosecondsPerMessage = report.fleetBrokerCPUMicrosecondsPerMessage
+            fleetBacklogMegabytes = report.fleetBacklogMegabytes
+            fleetDrainSeconds = report.fleetDrainSeconds
             rawConnections = report.rawConnections
             rawConnectionsMessagesPerSecond = report.rawConnectionsMessagesPerSecond
             rawConnectionsCPUMicrosecondsPerMessage = report.rawConnectionsCPUMicrosecondsPerMessage
             rawConnectionsBrokerCPUMicrosecondsPerMessage = report.rawConnectionsBrokerCPUMicrosecondsPerMessage
+            rawConnectionsBacklogMegabytes = report.rawConnectionsBacklogMegabytes
+            rawConnectionsDrainSeconds = report.rawConnectionsDrainSeconds
             ceilingShare = report.ceilingShare
             fleetCoresUsed = report.fleetCoresUsed
             rawConnectionsCoresUsed = report.rawConnectionsCoresUsed
@@ -44,10 +52,14 @@ extension FleetBenchReport {
         fleetMessagesPerSecond = median.fleetMessagesPerSecond
         fleetCPUMicrosecondsPerMessage = median.fleetCPUMicrosecondsPerMessage
         fleetBrokerCPUMicrosecondsPerMessage = median.fleetBrokerCPUMicrosecondsPerMessage
+        fleetBacklogMegabytes = median.fleetBacklogMegabytes
+        fleetDrainSeconds = median.fleetDrainSeconds
         rawConnections = median.rawConnections
         rawConnectionsMessagesPerSecond = median.rawConnectionsMessagesPerSecond
         rawConnectionsCPUMicrosecondsPerMessage = median.rawConnectionsCPUMicrosecondsPerMessage
         rawConnectionsBrokerCPUMicrosecondsPerMessage = median.rawConnectionsBrokerCPUMicrosecondsPerMessage
+        rawConnectionsBacklogMegabytes = median.rawConnectionsBacklogMegabytes
+        rawConnectionsDrainSeconds = median.rawConnectionsDrainSeconds
         ceilingShare = median.ceilingShare
         fleetCoresUsed = median.fleetCoresUsed
         rawConnectionsCoresUsed = median.rawConnectionsCoresUsed
