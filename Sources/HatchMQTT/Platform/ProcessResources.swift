@@ -45,6 +45,15 @@ public enum ProcessResources {
         #endif
     }
 
+    /// The kernel's identifiers of this process's threads (Linux); empty where the platform does not list them.
+    public static var threadIdentifiers: [Int32] {
+        #if os(Linux)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap { Int32($0) }
+        #else
+        return []
+        #endif
+    }
+
     /// Seconds of CPU (user + system) used so far by `pid`, or by this process when `pid` is nil;
     /// nil when the platform does not tell (another process's CPU on a Darwin without
     /// `proc_pid_rusage`, or a process that has exited).

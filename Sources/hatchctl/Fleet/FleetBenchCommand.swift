@@ -45,6 +45,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Alternate the fleet's and the ceiling's traffic phases this many times (1…20) and report the round with the median fleet / ceiling share: on a shared machine the load moves between phases.", valueName: "n"))
     var rounds = 1
 
+    @OptionGroup var priority: PriorityOptions
+
     func validate() throws {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
             throw ValidationError("--devices, --round-trip-devices, --rate, --seconds and --speed must be greater than 0.")
@@ -64,6 +66,11 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("private mosquitto at \(broker.url)")
 
         var report = FleetBenchReport(devices: devices, roundTripDevices: roundTripDevices, rate: rate, seconds: seconds, speed: speed)
+        // After the broker started (it keeps its own priority), before any phase: the fleet, the
+        // baseline and the ceiling all run at the same priority.
+        report.nice = priority.apply()
+        report.brokerNice = broker.processIdentifier.flatMap(SchedulingPriority.nice(of:)) ?? 0
+        progress.say("simulator at nice \(report.nice), broker at \(report.brokerNice)")
         var measuredRounds: [FleetBenchReport.Round] = []
         for round in 1...rounds {
             if rounds > 1 { progress.say("round \(round) of \(rounds)") }

@@ -62,6 +62,9 @@ struct FleetBenchReport: Codable, Sendable {
     var rounds: [Round] = []
     /// Processor cores the fleet, the baseline and the broker shared.
     var cores = ProcessInfo.processInfo.activeProcessorCount
+    /// The nice value every phase ran at (`--nice`), and the broker's.
+    var nice: Int32 = 0
+    var brokerNice: Int32 = 0
     var roundTrip = CommandRoundTrip.Result()
 
     init(devices: Int, roundTripDevices: Int, rate: Int, seconds: Double, speed: Double) {
@@ -115,7 +118,7 @@ struct FleetBenchReport: Codable, Sendable {
             | sustained shadow traffic (routines at ×\(Int(speed))) | \(Int(fleetMessagesPerSecond)) msg/s, \(publishFailures) publish failures | |
             | raw libmosquitto publisher, \(averagePayloadBytes) B, same broker, same run | \(Int(baselineMessagesPerSecond)) msg/s | |
             | fleet / baseline | \(String(format: "%.0f", trafficRatio * 100)) % | |
-            | CPU per message, fleet: simulator + broker (\(cores) cores shared) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
+            | CPU per message, fleet: simulator + broker (\(cores) cores shared; simulator at nice \(nice), broker at \(brokerNice)) | \(Self.micros(fleetCPUMicrosecondsPerMessage)) + \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) | |
             | CPU per message, raw publisher + broker | \(Self.micros(baselineCPUMicrosecondsPerMessage)) + \(Self.micros(baselineBrokerCPUMicrosecondsPerMessage)) | |
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
             | written ahead of the broker when publishing stopped, fleet's phase / ceiling's (counted once read) | \(String(format: "%.0f MB read in %.2f s / %.0f MB in %.2f s", fleetBacklogMegabytes, fleetDrainSeconds, rawConnectionsBacklogMegabytes, rawConnectionsDrainSeconds)) | |

@@ -50,6 +50,8 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     @OptionGroup var metrics: MetricsOptions
 
+    @OptionGroup var priority: PriorityOptions
+
     func validate() throws {
         try security.validate(broker: broker)
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
@@ -68,6 +70,8 @@ struct FleetRunCommand: AsyncParsableCommand {
             try fleetBroker.record.save()
             defer { BrokerRecord.remove() }
             if let notice = fleetBroker.notice { logger.notice("\(notice)", metadata: ["broker": "\(brokerURL)"]) }
+            // After a private broker started, which keeps its own priority.
+            priority.apply()
 
             let observer = try requestObserver()
             let fleet: Fleet
