@@ -33,6 +33,14 @@ struct FleetBenchTests {
         #expect(comparable == (min(fleetCores, ceilingCores) >= 0.9 * max(fleetCores, ceilingCores)), "\(report)")
         #expect(comparable || result.standardError.contains("does not measure the cost of simulating"), "\(result.standardError)")
 
+        // A message counts once the broker read it: what waited for it when publishing stopped, and how long it took.
+        for key in ["fleetBacklogMegabytes", "fleetDrainSeconds", "rawConnectionsBacklogMegabytes", "rawConnectionsDrainSeconds"] {
+            let value = try #require(report[key] as? Double, "\(key) missing: \(report)")
+            #expect(value >= 0, "\(key)")
+        }
+        #expect(result.standardError.contains("waited for the broker when the devices stopped"), "\(result.standardError)")
+        #expect(result.standardError.contains("waited for the broker when publishing stopped"), "\(result.standardError)")
+
         let roundTrip = try #require(report["roundTrip"] as? [String: Any])
         let commands = try #require(roundTrip["commands"] as? Int)
         #expect(commands > 0 && roundTrip["completed"] as? Int == commands, "\(roundTrip)")

@@ -1,5 +1,6 @@
 import CMosquitto
 import Foundation
+import HatchMosquittoBroker
 
 /// The ceiling for any fleet of N devices on this machine: N plain libmosquitto clients on one
 /// thread, each publishing pre-encoded QoS 0 messages of the fleet's average size in turn, with no

@@ -1,14 +1,15 @@
 import Foundation
 
-/// What was written to the broker that it has not read yet: the bytes in the kernel's queues of
-/// every TCP connection to its port on this machine, at both ends (Linux `/proc/net/tcp` and
+/// What was written to a broker on this machine that it has not read yet: the bytes in the kernel's
+/// queues of every TCP connection to its port, at both ends (Linux `/proc/net/tcp` and
 /// `/proc/net/tcp6`). A publisher that writes faster than the broker reads fills these queues, so
 /// messages counted as they are written include work the broker has not done yet; `fleet bench`
 /// waits for them to drain and counts the time it took.
-enum BrokerBacklog {
-    /// The bytes queued on the connections to `port`; `nil` where the kernel does not list its
-    /// connections this way (macOS).
-    static func bytes(port: Int) -> Int? {
+public enum BrokerBacklog {
+    /// The bytes queued on the connections to `port`: unread at the broker's end, and unsent or not
+    /// yet acknowledged at the client's (a byte the broker received but did not acknowledge yet is
+    /// in both). `nil` where the kernel does not list its connections this way (macOS).
+    public static func bytes(port: Int) -> Int? {
         var total: Int?
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
             // Read to the end: the kernel reports a size of 0 for these files, and
@@ -24,26 +25,30 @@ enum BrokerBacklog {
     /// Waits until the connections to `port` hold less than ``drainedBytes`` (keep-alive and
     /// acknowledgement traffic never quite stops), at most `limit`; returns the seconds waited.
     /// Returns at once where ``bytes(port:)`` cannot read the queues.
-    static func drain(port: Int, limit: Duration = .seconds(60)) async -> Double {
+    public static func drain(port: Int, limit: Duration = .seconds(60)) async -> Double {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
             try? await Task.sleep(for: pollInterval)
         }
-        return (ContinuousClock.now - started).seconds
+        return Self.seconds(ContinuousClock.now - started)
     }
 
     /// ``drain(port:limit:)`` for a caller on a thread of its own (the ceiling's clients).
-    static func drainBlocking(port: Int, limit: Duration = .seconds(60)) -> Double {
+    public static func drainBlocking(port: Int, limit: Duration = .seconds(60)) -> Double {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
-            Thread.sleep(forTimeInterval: pollInterval.seconds)
+            Thread.sleep(forTimeInterval: 0.01)
         }
-        return (ContinuousClock.now - started).seconds
+        return Self.seconds(ContinuousClock.now - started)
     }
 
     /// Below this many queued bytes the broker has caught up: a few messages' worth.
-    static let drainedBytes = 64 * 1024
+    public static let drainedBytes = 64 * 1024
     private static let pollInterval = Duration.milliseconds(10)
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 
     private static func isDrained(port: Int) -> Bool {
         guard let queued = bytes(port: port) else { return true }
@@ -52,7 +57,7 @@ enum BrokerBacklog {
 
     /// The sum of the send and receive queues (`tx_queue:rx_queue`, hexadecimal) of the lines of a
     /// `/proc/net/tcp` table whose local or remote port is `port`.
-    static func queuedBytes(inTable table: Data, port: Int) -> Int {
+    public static func queuedBytes(inTable table: Data, port: Int) -> Int {
         var total = 0
         table.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var fields = ProcTCPLine()
