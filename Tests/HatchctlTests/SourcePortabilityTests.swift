@@ -10,7 +10,11 @@ struct SourcePortabilityTests {
         .appendingPathComponent("Sources")
 
     /// The only files that may read `/proc`.
-    static let procReaders: Set<String> = ["HatchMQTT/Platform/ProcessResources.swift"]
+    static let procReaders: Set<String> = [
+        "HatchMQTT/Platform/ProcessResources.swift",
+        // The bytes queued for a broker on this machine: Linux's TCP tables, `nil` where there are none.
+        "HatchMosquittoBroker/BrokerBacklog.swift",
+    ]
     /// The only file that may call epoll or eventfd.
     static let epollBackend: Set<String> = ["HatchMQTT/EventLoop/EpollPoller.swift"]
     /// The only files that may get or set `SO_`/`TCP_` socket options directly.
@@ -56,7 +60,7 @@ struct SourcePortabilityTests {
         #expect(lonely.isEmpty, "import Glibc without a Darwin branch in: \(lonely.joined(separator: ", "))")
     }
 
-    @Test("`/proc` is read only in the portable process helper")
+    @Test("`/proc` is read only in the portable helpers")
     func procReadsStayInTheHelper() throws {
         let readers = try Self.swiftFiles()
             .filter { !Self.procReaders.contains($0.path) && $0.lines.contains { $0.contains("/proc/") } }
