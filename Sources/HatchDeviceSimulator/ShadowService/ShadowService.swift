@@ -162,6 +162,9 @@ public actor ShadowService {
 
     private func answer(_ message: MQTTMessage, on session: MQTTSession) async {
         let replies = handle(topic: message.topic, payload: message.payload)
+        // A request that reaches the actor once ``stop()`` began is applied (and saved with the rest),
+        // but its replies would queue behind the DISCONNECT and never leave: neither sent nor counted.
+        guard self.session === session else { return }
         var backedUp = false
         for (index, reply) in replies.enumerated() {
             do {
