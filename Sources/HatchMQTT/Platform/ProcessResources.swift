@@ -6,8 +6,8 @@ import Darwin
 import Foundation
 
 /// Resident memory and CPU time of a process, for load tests and `hatchctl fleet bench`: read from
-/// `/proc` on Linux, from the kernel's task and rusage interfaces on Darwin. This file is the only
-/// place in the package that reads `/proc`.
+/// `/proc` on Linux, from the kernel's task and rusage interfaces on Darwin. Besides
+/// `BrokerBacklog` (the kernel's TCP tables), this is the only place in the package that reads `/proc`.
 public enum ProcessResources {
     /// This process's resident set size in bytes; 0 when it cannot be read.
     public static var residentMemoryBytes: Int {
