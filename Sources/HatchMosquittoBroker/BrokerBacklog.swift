@@ -23,32 +23,30 @@ public enum BrokerBacklog {
     }
 
     /// Waits until the connections to `port` hold less than ``drainedBytes`` (keep-alive and
-    /// acknowledgement traffic never quite stops), at most `limit`; returns the seconds waited.
+    /// acknowledgement traffic never quite stops), at most `limit`; returns how long it waited.
     /// Returns at once where ``bytes(port:)`` cannot read the queues.
-    public static func drain(port: Int, limit: Duration = .seconds(60)) async -> Double {
+    @discardableResult
+    public static func drain(port: Int, limit: Duration = .seconds(60)) async -> Duration {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
             try? await Task.sleep(for: pollInterval)
         }
-        return Self.seconds(ContinuousClock.now - started)
+        return ContinuousClock.now - started
     }
 
     /// ``drain(port:limit:)`` for a caller on a thread of its own (the ceiling's clients).
-    public static func drainBlocking(port: Int, limit: Duration = .seconds(60)) -> Double {
+    @discardableResult
+    public static func drainBlocking(port: Int, limit: Duration = .seconds(60)) -> Duration {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return Self.seconds(ContinuousClock.now - started)
+        return ContinuousClock.now - started
     }
 
     /// Below this many queued bytes the broker has caught up: a few messages' worth.
     public static let drainedBytes = 64 * 1024
     private static let pollInterval = Duration.milliseconds(10)
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     private static func isDrained(port: Int) -> Bool {
         guard let queued = bytes(port: port) else { return true }

@@ -163,7 +163,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         // The window opens with nothing queued for the broker (what the devices wrote while the
         // others connected is read first) and closes once the broker has read all the window's messages.
         fleet.holdTicks(true)
-        _ = await BrokerBacklog.drain(port: broker.port)
+        await BrokerBacklog.drain(port: broker.port)
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
         let outBefore = statistics.messagesOut
@@ -175,7 +175,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         fleet.holdTicks(true)
         let windowEnd = ContinuousClock.now
         let backlog = BrokerBacklog.bytes(port: broker.port) ?? 0
-        _ = await BrokerBacklog.drain(port: broker.port)
+        await BrokerBacklog.drain(port: broker.port)
         let end = ContinuousClock.now
         let elapsed = (end - windowStart).seconds
         let messages = statistics.messagesOut - outBefore

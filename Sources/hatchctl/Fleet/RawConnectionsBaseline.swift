@@ -75,7 +75,7 @@ enum RawConnectionsBaseline {
                 waiting = true
             }
         }
-        _ = BrokerBacklog.drainBlocking(port: port)
+        BrokerBacklog.drainBlocking(port: port)
         let end = ContinuousClock.now
         return Outcome(messages: sent, seconds: (end - start).seconds, drainSeconds: (end - windowEnd).seconds, backlogBytes: backlog,
                        cpu: cpu.perMessage(sent), connected: clients.count, failure: failure)
