@@ -69,6 +69,35 @@ struct FleetBenchTests {
         for round in 1...3 { #expect(result.standardError.contains("round \(round): fleet / ceiling"), "\(result.standardError)") }
     }
 
+    @Test("--split measures the devices alone and hatchctl shadow-service in its own process, each one's CPU per accepted request")
+    func split() async throws {
+        let hatchctl = try Hatchctl()
+        let output = hatchctl.home.appendingPathComponent("bench.json")
+        let result = try await hatchctl.run(["fleet", "bench", "--devices", "30", "--round-trip-devices", "3", "--rate", "3",
+                                             "--seconds", "1", "--split", "--output", output.path])
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any], "not JSON")
+        let split = try #require(report["split"] as? [String: Any], "no split figures: \(report)")
+        #expect(split["connected"] as? Int == 30 && split["things"] as? Int == 30, "\(split)")
+        #expect(split["unansweredRequests"] as? Int == 0, "\(split)")
+        let accepted = try #require(split["acceptedPerSecond"] as? Double)
+        let requests = try #require(split["deviceRequestsPerSecond"] as? Double)
+        let replies = try #require(split["serviceRepliesPerSecond"] as? Double)
+        // Every request the window counted was answered in it: accepted or rejected, each accepted
+        // update with its /documents too.
+        #expect(accepted > 0 && accepted <= requests && replies >= requests, "\(split)")
+        for role in ["deviceCPUMicrosecondsPerAccepted", "serviceCPUMicrosecondsPerAccepted", "brokerCPUMicrosecondsPerAccepted",
+                     "fusedCPUMicrosecondsPerAccepted", "fusedBrokerCPUMicrosecondsPerAccepted"] {
+            #expect(split[role] as? Double ?? 0 > 0, "\(role): \(split)")
+        }
+        #expect(split["fusedAcceptedPerSecond"] as? Double == report["fleetAcceptedPerSecond"] as? Double, "\(report)")
+        #expect(split["serviceResidentMegabytes"] as? Double ?? 0 > 0, "\(split)")
+        #expect(result.standardError.contains("split: shadow service in process"), "\(result.standardError)")
+        // The table shows both roles beside the fused fleet.
+        #expect(result.standardOutput.contains("CPU per accepted request, split: devices + service + broker"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("CPU per accepted request, fused: fleet + broker"), "\(result.standardOutput)")
+    }
+
     @Test("--rounds outside 1…20 is refused with exit 64, naming the range")
     func roundsOutOfRange() async throws {
         for value in ["0", "21"] {

@@ -3,6 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
+import HatchServiceSupport
 import HatchctlTestSupport
 import Testing
 
@@ -22,23 +23,18 @@ struct FleetServiceTests {
 
     /// Parses `name{labels} value` lines of the exposition format into series → value.
     private static func samples(_ exposition: String) -> [String: Double] {
-        var samples: [String: Double] = [:]
-        for line in exposition.split(separator: "\n") where !line.hasPrefix("#") {
-            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
-            samples[String(line[..<space])] = value
-        }
-        return samples
+        PrometheusSamples(exposition: exposition).values
     }
 
     private static func jsonObject(_ line: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 
-    private func start(broker: MosquittoBroker, hatchctl: Hatchctl, stateDirectory: URL) async throws -> RunningFleet {
+    private func start(broker: MosquittoBroker, hatchctl: Hatchctl, stateDirectory: URL, extra: [String] = []) async throws -> RunningFleet {
         let process = ChildProcess()
         process.executableURL = Hatchctl.executable
         process.arguments = ["fleet", "run", "--devices", Self.household.path, "--broker", broker.url, "--state-dir", stateDirectory.path,
-                             "--metrics-port", "0", "--log-level", "debug", "--json"]
+                             "--metrics-port", "0", "--log-level", "debug", "--json"] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["HATCH_HOME"] = hatchctl.home.path
         process.environment = environment
@@ -168,6 +164,28 @@ struct FleetServiceTests {
             #expect(record.reason == "shutdown", "\(thing)")
             #expect(FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent(thing.rawValue + ".json").path), "\(thing)")
         }
+    }
+
+    @Test("with --shadow-service external the metrics count the devices' reports and gets out and the service's answers in")
+    func firmwareOnlyMetrics() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let hatchctl = try Hatchctl()
+        let service = try await ShadowServiceProcess.start(hatchctl, ["--broker", broker.url, "--state", hatchctl.home.appendingPathComponent("shadows").path])
+        let devices = try FleetDefinition.load(contentsOf: Self.household).devices.count
+        let fleet = try await start(broker: broker, hatchctl: hatchctl, stateDirectory: hatchctl.home.appendingPathComponent("state"),
+                                    extra: ["--shadow-service", "external"])
+        defer { if fleet.process.isRunning { fleet.process.terminate() } }
+        // Each device reports its state and asks for its shadow once connected; the service answers the get.
+        let samples = try await scrape(fleet.metricsPort) { ($0["hatch_fleet_messages_in_total{kind=\"accepted\"}"] ?? 0) >= Double(devices) }
+        #expect((samples["hatch_fleet_messages_out_total{kind=\"shadow_update\"}"] ?? 0) >= Double(devices), "\(samples)")
+        #expect((samples["hatch_fleet_messages_out_total{kind=\"shadow_get\"}"] ?? 0) >= Double(devices), "\(samples)")
+        #expect((samples["hatch_fleet_messages_in_total{kind=\"accepted\"}"] ?? 0) >= Double(devices), "\(samples)")
+        // Firmware never publishes a reply, so the fused fleet's reply series are not offered.
+        #expect(samples["hatch_fleet_messages_out_total{kind=\"documents\"}"] == nil, "\(samples)")
+        kill(fleet.process.processIdentifier, SIGTERM)
+        #expect(await fleet.standardError.waitForEnd(), "fleet run did not stop on SIGTERM")
+        await service.stop()
     }
 
     @Test("--duration stops the group by itself; a taken metrics port fails before the fleet connects")

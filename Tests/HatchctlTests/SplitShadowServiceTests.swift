@@ -3,6 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
+import HatchServiceSupport
 import Testing
 
 /// The two roles apart, on a real mosquitto locked down like AWS IoT Core
@@ -27,9 +28,10 @@ struct SplitShadowServiceTests {
         #expect(!acl.contains("topic readwrite $aws/things/\(nurseryThing.rawValue)"), "a device may not write its shadow replies:\n\(acl)")
         let broker = try await config.startBroker(plainPort: port)
         defer { broker.stop() }
+        let metricsPort = try MosquittoBroker.freeLoopbackPort()
         let service = try await ShadowServiceProcess.start(hatchctl, ["--broker", broker.url, "--credentials", config.credentialsFile.path,
                                                                       "--state", hatchctl.home.appendingPathComponent("shadows").path,
-                                                                      "--client-id", Self.serviceClientID])
+                                                                      "--client-id", Self.serviceClientID, "--metrics-port", String(metricsPort)])
         let definition = try FleetDefinition.load(contentsOf: HouseholdFleet.packageRoot.appendingPathComponent("devices/household.yaml"))
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: definition, broker: try MQTTBrokerURL(broker.url), clock: SimulationClock(mode: .manual, startTime: Date(timeIntervalSince1970: 1_767_610_200)),
@@ -37,6 +39,7 @@ struct SplitShadowServiceTests {
         let watcher = MQTTSession(configuration: MQTTConfiguration(
             broker: try MQTTBrokerURL(broker.url), clientID: "split-test-watcher",
             credentials: MQTTCredentials(username: config.controller.username, password: config.controller.password)))
+        var metrics: LoopbackHTTP.Response?
         do {
             try await watcher.connect()
             let wire = MessageCollector(try await watcher.subscribe("$aws/things/+/shadow/#"))
@@ -45,6 +48,7 @@ struct SplitShadowServiceTests {
             try await probeTheACL(broker: broker, config: config, thing: nurseryThing, wire: wire)
             await fleet.stop()
             await watcher.disconnect()
+            metrics = try await LoopbackHTTP.get("/metrics", port: metricsPort)
         } catch {
             await fleet.stop()
             await watcher.disconnect()
@@ -67,6 +71,20 @@ struct SplitShadowServiceTests {
         #expect(foreign.isEmpty, "shadow replies from someone else than the shadow service: \(foreign.prefix(5))")
         let counted = try #require(Self.repliesCounted(in: service.log), "the service did not log its counts:\n\(service.log)")
         #expect(counted == replies.count, "the service counted \(counted) replies, the broker received \(replies.count) from it")
+
+        // (c) Its Prometheus metrics, scraped after the last request, say the same.
+        let exposition = try #require(metrics)
+        #expect(exposition.status == 200 && exposition.headers["content-type"]?.hasPrefix("text/plain") == true, "\(exposition)")
+        let samples = PrometheusSamples(exposition: exposition.body)
+        #expect(Int(samples.total("hatch_shadow_service_replies_total")) == counted, "\(exposition.body)")
+        // Every device has a shadow, but the one whose document the test deleted may have none left.
+        let things = Int(samples["hatch_shadow_service_things"] ?? -1)
+        #expect(samples["hatch_shadow_service_connected"] == 1 && (definition.devices.count - 1...definition.devices.count).contains(things),
+                "\(exposition.body)")
+        for kind in ["shadow_get", "shadow_update", "shadow_delete"] {
+            #expect(samples["hatch_shadow_service_requests_total{kind=\"\(kind)\"}"] ?? 0 > 0, "no \(kind) counted: \(exposition.body)")
+        }
+        #expect(samples["process_cpu_seconds_total"] ?? 0 > 0 && samples["process_resident_memory_bytes"] ?? 0 > 0, "\(exposition.body)")
     }
 
     /// The client id of a session that logs in with a device's credential and tries to publish a reply.

@@ -81,6 +81,9 @@ public actor ShadowService {
     /// How many things have a shadow (with a document or a version).
     public var thingCount: Int { shadows.count }
 
+    /// Whether the service is connected and subscribed (between ``start()`` and ``stop()``).
+    public var isConnected: Bool { session != nil }
+
     /// The stored document of `thing`, if the service has one.
     public func document(of thing: ThingName) -> ShadowDocument? { shadows[thing]?.document }
 

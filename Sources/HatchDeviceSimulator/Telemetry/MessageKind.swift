@@ -31,6 +31,14 @@ public enum MessageKind: Int, Sendable, Hashable, CaseIterable {
     /// The kinds the fleet publishes: replies, records and the fleet's own messages.
     public static let published: [MessageKind] = [.accepted, .rejected, .delta, .documents, .presence, .registry, .records, .control]
 
+    /// The kinds a fleet of firmware alone (``ShadowServiceMode/external``) receives: the shadow
+    /// service's answers to its devices, record requests and the fleet's control requests.
+    public static let receivedByFirmware: [MessageKind] = [.delta, .accepted, .rejected, .records, .control]
+
+    /// The kinds a fleet of firmware alone publishes: its devices' reports and gets, presence,
+    /// registry, records and the fleet's own messages.
+    public static let publishedByFirmware: [MessageKind] = [.shadowUpdate, .shadowGet, .presence, .registry, .records, .control]
+
     /// The metric label: `shadow_update`, `delta`, `records`, ….
     public var label: String {
         switch self {

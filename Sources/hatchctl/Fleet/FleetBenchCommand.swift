@@ -14,7 +14,9 @@ import HatchMosquittoBroker
 ///    does); fleet messages per second vs the baseline (one raw libmosquitto publisher) and vs a
 ///    ceiling (as many raw libmosquitto connections as devices, replaying pre-encoded messages),
 ///    with the CPU each side and the broker spent per message.
-/// 3. round trip: M devices, commands at a fixed rate; desired → accepted and desired → reported, p50/p99.
+/// 3. with `--split`: the traffic phase again with the devices alone and `hatchctl shadow-service`
+///    in a child process, the CPU of each role per accepted request beside the fused phase's.
+/// 4. round trip: M devices, commands at a fixed rate; desired → accepted and desired → reported, p50/p99.
 struct FleetBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -45,7 +47,13 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Alternate the fleet's and the ceiling's traffic phases this many times (1…20) and report the round with the median fleet / ceiling share: on a shared machine the load moves between phases.", valueName: "n"))
     var rounds = 1
 
+    @Flag(name: .long, help: "Measure the traffic phase again with the roles split: the devices alone (`fleet run --shadow-service external`) and `hatchctl shadow-service` in its own process, with each one's CPU per accepted request beside the fused fleet's.")
+    var split = false
+
     @OptionGroup var priority: PriorityOptions
+
+    /// The simulated wall clock every traffic phase starts at (a Monday, 07:20 UTC).
+    static let simulatedStart: TimeInterval = 1_767_600_000
 
     func validate() throws {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
@@ -91,6 +99,12 @@ struct FleetBenchCommand: AsyncParsableCommand {
             if round < rounds { _ = await ProcessCPUTime.settle(broker.processIdentifier) }
         }
         report.adoptMedianRound(of: measuredRounds)
+        if split {
+            _ = await ProcessCPUTime.settle(broker.processIdentifier)
+            let phase = SplitRolesPhase(setup: .init(url: url, broker: broker, devices: devices, seconds: seconds, speed: speed, nice: report.nice),
+                                        progress: progress)
+            report.split = try await phase.measure(fused: report)
+        }
         let settled = await ProcessCPUTime.settle(broker.processIdentifier)
         progress.say(String(format: "broker settled after the ceiling's connections closed (%.1f s)", settled))
         try await measureRoundTrip(url: url, report: &report, progress: progress)
@@ -139,7 +153,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
     private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,
                                           progress: BenchProgress) async throws {
         let residentBefore = ProcessResources.residentMemoryBytes
-        let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: 1_767_600_000))
+        let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: Self.simulatedStart))
         var configuration = FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "bench", loopRoutine: true), broker: url, clock: clock,
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false)
@@ -167,6 +181,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
         let outBefore = statistics.messagesOut
+        let acceptedBefore = statistics.published.count(.accepted)
         let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
         let fleetCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
         let windowStart = ContinuousClock.now
@@ -181,6 +196,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         let messages = statistics.messagesOut - outBefore
         (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = fleetCPU.perMessage(messages)
         report.fleetMessagesPerSecond = Double(messages) / elapsed
+        report.fleetAcceptedPerSecond = Double(statistics.published.count(.accepted) - acceptedBefore) / elapsed
         report.fleetBacklogMegabytes = Double(backlog) / 1_048_576
         report.fleetDrainSeconds = (end - windowEnd).seconds
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)

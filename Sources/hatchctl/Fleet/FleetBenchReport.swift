@@ -28,6 +28,8 @@ struct FleetBenchReport: Codable, Sendable {
     /// devices stop when the traffic window closes, and the window lasts until the broker read what
     /// the kernel still held for it). Messages merely written ahead of the broker are not counted early.
     var fleetMessagesPerSecond = 0.0
+    /// Shadow requests (reports and gets) the fleet accepted per second in the same window.
+    var fleetAcceptedPerSecond = 0.0
     /// What the kernel held for the broker when the devices stopped, and how long the broker took to
     /// read it (part of the fleet's window).
     var fleetBacklogMegabytes = 0.0
@@ -65,6 +67,8 @@ struct FleetBenchReport: Codable, Sendable {
     /// The nice value every phase ran at (`--nice`), and the broker's.
     var nice: Int32 = 0
     var brokerNice: Int32 = 0
+    /// The traffic phase with the device and shadow-service roles in two processes (`--split`).
+    var split: SplitRoles?
     var roundTrip = CommandRoundTrip.Result()
 
     init(devices: Int, roundTripDevices: Int, rate: Int, seconds: Double, speed: Double) {
@@ -123,7 +127,7 @@ struct FleetBenchReport: Codable, Sendable {
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
             | written ahead of the broker when publishing stopped, fleet's phase / ceiling's (counted once read) | \(String(format: "%.0f MB read in %.2f s / %.0f MB in %.2f s", fleetBacklogMegabytes, fleetDrainSeconds, rawConnectionsBacklogMegabytes, rawConnectionsDrainSeconds)) | |
             | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable (see the warning)") | about equal |
-            \(roundsRow)| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
+            \(roundsRow)\(split?.rows ?? "")| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
             | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
             """

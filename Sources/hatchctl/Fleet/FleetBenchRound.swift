@@ -4,6 +4,7 @@ extension FleetBenchReport {
     /// phases, and the median round is a steadier figure than any one.
     struct Round: Codable, Sendable, Equatable {
         var fleetMessagesPerSecond: Double
+        var fleetAcceptedPerSecond: Double
         var fleetCPUMicrosecondsPerMessage: Double
         var fleetBrokerCPUMicrosecondsPerMessage: Double
         var fleetBacklogMegabytes: Double
@@ -24,6 +25,7 @@ extension FleetBenchReport {
         /// The round's figures from a report that measured them.
         init(_ report: FleetBenchReport) {
             fleetMessagesPerSecond = report.fleetMessagesPerSecond
+            fleetAcceptedPerSecond = report.fleetAcceptedPerSecond
             fleetCPUMicrosecondsPerMessage = report.fleetCPUMicrosecondsPerMessage
             fleetBrokerCPUMicrosecondsPerMessage = report.fleetBrokerCPUMicrosecondsPerMessage
             fleetBacklogMegabytes = report.fleetBacklogMegabytes
@@ -50,6 +52,7 @@ extension FleetBenchReport {
         self.rounds = rounds
         guard let median = rounds.sorted(by: { $0.ceilingShare < $1.ceilingShare }).dropFirst((rounds.count - 1) / 2).first else { return }
         fleetMessagesPerSecond = median.fleetMessagesPerSecond
+        fleetAcceptedPerSecond = median.fleetAcceptedPerSecond
         fleetCPUMicrosecondsPerMessage = median.fleetCPUMicrosecondsPerMessage
         fleetBrokerCPUMicrosecondsPerMessage = median.fleetBrokerCPUMicrosecondsPerMessage
         fleetBacklogMegabytes = median.fleetBacklogMegabytes

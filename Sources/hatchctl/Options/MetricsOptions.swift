@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `--metrics-port` and `--metrics-host`: where `fleet run` serves Prometheus metrics (off by default).
+/// `--metrics-port` and `--metrics-host`: where `fleet run` and `shadow-service` serve Prometheus metrics (off by default).
 struct MetricsOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (0: pick a free port and log it).",
                                             valueName: "port"))

@@ -3,7 +3,6 @@ import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
 import Prometheus
-import Synchronization
 
 /// The fleet's Prometheus metrics (prefix `hatch_fleet_`), rendered in the text exposition format.
 ///
@@ -25,19 +24,12 @@ final class FleetMetrics: Sendable {
     private let publishFailures: Prometheus.Counter
     private let bytesOut: Prometheus.Counter
     private let simulatedTime: Prometheus.Gauge
-    private let residentMemory: Prometheus.Gauge
-    private let cpuSeconds: Prometheus.Counter
-    private let startTime: Prometheus.Gauge
-    /// What each counter read from the fleet showed at the previous scrape (counters only go up by the difference).
-    private let previous = Mutex<[ObjectIdentifier: Double]>([:])
+    private let process: ProcessMetrics
+    /// The counters read from the fleet's own totals.
+    private let mirror = CounterMirror()
 
     /// The faults the active-faults gauge always lists (0 when none is active).
     static let faultNames = ["dropConnection", "offline", "reboot", "rejectUpdates", "delayReplies", "dropCommands"]
-
-    /// A metric's name and help line (the name is complete: `hatch_fleet_devices_online`).
-    private static func named(_ name: String, _ help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
-    }
 
     /// Bootstraps swift-metrics to a new Prometheus registry (once per process, before the fleet is
     /// created) and returns the registry. The latency histogram gets buckets from 1 ms to 10 s.
@@ -56,25 +48,24 @@ final class FleetMetrics: Sendable {
     init(registry: PrometheusCollectorRegistry, fleet: Fleet) {
         self.registry = registry
         self.fleet = fleet
-        messagesIn = MessageKind.received.map { kind in
-            (kind, registry.makeCounter(descriptor: Self.named("hatch_fleet_messages_in_total", "Messages the fleet received, by topic kind."), labels: [("kind", kind.label)]))
+        // A fused fleet receives requests and publishes replies; firmware alone the other way round.
+        let firmwareOnly = fleet.configuration.shadowService == .external
+        messagesIn = (firmwareOnly ? MessageKind.receivedByFirmware : MessageKind.received).map { kind in
+            (kind, registry.makeCounter(descriptor: .named("hatch_fleet_messages_in_total", "Messages the fleet received, by topic kind."), labels: [("kind", kind.label)]))
         }
-        messagesOut = MessageKind.published.map { kind in
-            (kind, registry.makeCounter(descriptor: Self.named("hatch_fleet_messages_out_total", "Messages the fleet published, by topic kind."), labels: [("kind", kind.label)]))
+        messagesOut = (firmwareOnly ? MessageKind.publishedByFirmware : MessageKind.published).map { kind in
+            (kind, registry.makeCounter(descriptor: .named("hatch_fleet_messages_out_total", "Messages the fleet published, by topic kind."), labels: [("kind", kind.label)]))
         }
-        devices = registry.makeGauge(descriptor: Self.named("hatch_fleet_devices", "Devices in this fleet process."))
-        online = registry.makeGauge(descriptor: Self.named("hatch_fleet_devices_online", "Devices connected to the broker now."))
-        faultsInjected = registry.makeCounter(descriptor: Self.named("hatch_fleet_faults_injected_total", "Faults injected, counted per device."))
+        devices = registry.makeGauge(descriptor: .named("hatch_fleet_devices", "Devices in this fleet process."))
+        online = registry.makeGauge(descriptor: .named("hatch_fleet_devices_online", "Devices connected to the broker now."))
+        faultsInjected = registry.makeCounter(descriptor: .named("hatch_fleet_faults_injected_total", "Faults injected, counted per device."))
         faultsActive = Self.faultNames.map { name in
-            (name, registry.makeGauge(descriptor: Self.named("hatch_fleet_faults_active", "Devices a fault is active on now."), labels: [("fault", name)]))
+            (name, registry.makeGauge(descriptor: .named("hatch_fleet_faults_active", "Devices a fault is active on now."), labels: [("fault", name)]))
         }
-        publishFailures = registry.makeCounter(descriptor: Self.named("hatch_fleet_publish_failures_total", "Publishes that failed (e.g. while reconnecting)."))
-        bytesOut = registry.makeCounter(descriptor: Self.named("hatch_fleet_payload_bytes_out_total", "Payload bytes the devices published."))
-        simulatedTime = registry.makeGauge(descriptor: Self.named("hatch_fleet_simulated_time_seconds", "The fleet's simulated clock, in Unix seconds."))
-        residentMemory = registry.makeGauge(descriptor: Self.named("process_resident_memory_bytes", "Resident memory size in bytes."))
-        cpuSeconds = registry.makeCounter(descriptor: Self.named("process_cpu_seconds_total", "Total user and system CPU time spent in seconds."))
-        startTime = registry.makeGauge(descriptor: Self.named("process_start_time_seconds", "Start time of the process since the Unix epoch in seconds."))
-        startTime.set(Date().timeIntervalSince1970)
+        publishFailures = registry.makeCounter(descriptor: .named("hatch_fleet_publish_failures_total", "Publishes that failed (e.g. while reconnecting)."))
+        bytesOut = registry.makeCounter(descriptor: .named("hatch_fleet_payload_bytes_out_total", "Payload bytes the devices published."))
+        simulatedTime = registry.makeGauge(descriptor: .named("hatch_fleet_simulated_time_seconds", "The fleet's simulated clock, in Unix seconds."))
+        process = ProcessMetrics(registry: registry)
     }
 
     /// Reads the fleet's counters into the registry and renders every metric.
@@ -91,25 +82,13 @@ final class FleetMetrics: Sendable {
         devices.set(Double(fleet.devices.count))
         online.set(Double(statistics.online.load(ordering: .relaxed)))
         simulatedTime.set(fleet.configuration.clock.now.timeIntervalSince1970)
-        residentMemory.set(Double(ProcessResources.residentMemoryBytes))
         let active = await fleet.activeFaults()
         for (name, gauge) in faultsActive { gauge.set(Double(active[name] ?? 0)) }
-        previous.withLock { previous in
-            func advance(_ counter: Prometheus.Counter, to value: Double) {
-                let key = ObjectIdentifier(counter)
-                let difference = value - (previous[key] ?? 0)
-                if difference > 0 {
-                    // Whole counts stay integers in the exposition; CPU seconds are fractional.
-                    if difference == difference.rounded() { counter.increment(by: Int64(difference)) } else { counter.increment(by: difference) }
-                }
-                previous[key] = max(value, previous[key] ?? 0)
-            }
-            for (kind, counter) in messagesIn { advance(counter, to: Double(statistics.received.count(kind))) }
-            for (kind, counter) in messagesOut { advance(counter, to: Double(statistics.published.count(kind))) }
-            advance(faultsInjected, to: Double(statistics.faults.load(ordering: .relaxed)))
-            advance(publishFailures, to: Double(statistics.publishFailures.load(ordering: .relaxed)))
-            advance(bytesOut, to: Double(statistics.bytesOut.load(ordering: .relaxed)))
-            advance(cpuSeconds, to: ProcessResources.cpuSeconds() ?? 0)
-        }
+        for (kind, counter) in messagesIn { mirror.advance(counter, to: Double(statistics.received.count(kind))) }
+        for (kind, counter) in messagesOut { mirror.advance(counter, to: Double(statistics.published.count(kind))) }
+        mirror.advance(faultsInjected, to: Double(statistics.faults.load(ordering: .relaxed)))
+        mirror.advance(publishFailures, to: Double(statistics.publishFailures.load(ordering: .relaxed)))
+        mirror.advance(bytesOut, to: Double(statistics.bytesOut.load(ordering: .relaxed)))
+        process.update(mirror)
     }
 }

@@ -10,7 +10,8 @@ import Logging
 /// One MQTT connection (the fleet service credential) subscribes to every thing's `shadow/get`,
 /// `/update` and `/delete` and answers them exactly as the shadow beside each device of
 /// `fleet run` does, keeping one document per thing under `--state`. It stops gracefully on
-/// SIGTERM or SIGINT (documents saved) and logs through swift-log like `fleet run`.
+/// SIGTERM or SIGINT (documents saved), logs through swift-log and serves Prometheus metrics
+/// (`--metrics-port`) like `fleet run`.
 struct ShadowServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shadow-service",
@@ -45,6 +46,10 @@ struct ShadowServiceCommand: AsyncParsableCommand {
 
     @OptionGroup var clock: ClockOptions
 
+    @OptionGroup var metrics: MetricsOptions
+
+    @OptionGroup var priority: PriorityOptions
+
     @OptionGroup var output: OutputOptions
 
     @OptionGroup var logging: LogOptions
@@ -67,7 +72,8 @@ struct ShadowServiceCommand: AsyncParsableCommand {
             } catch let error as ShadowServiceError {
                 throw HatchctlError.invalidArgument(error.description)
             }
-            try await ShadowServiceLifecycle.run(service: service, logger: logger)
+            priority.apply()
+            try await ShadowServiceLifecycle.run(service: service, metrics: metrics, logger: logger)
         }
     }
 

@@ -4,15 +4,29 @@ import ServiceLifecycle
 
 /// `shadow-service` as a swift-service-lifecycle service: starts the ``ShadowService``, answers
 /// until graceful shutdown (SIGTERM, SIGINT), then stops it (documents saved) and logs its counts.
+/// With `--metrics-port`, a ``MetricsServer`` serves ``ShadowServiceMetrics`` in the same group.
 struct ShadowServiceLifecycle: Service {
     let service: ShadowService
     let logger: Logger
 
-    /// Runs the service in a group that shuts down on SIGTERM or SIGINT.
-    static func run(service: ShadowService, logger: Logger) async throws {
+    /// Runs the service (and the metrics server, with `--metrics-port`) in a group that shuts down on
+    /// SIGTERM or SIGINT. A taken metrics port fails before the service connects.
+    static func run(service: ShadowService, metrics: MetricsOptions, logger: Logger) async throws {
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(
+            service: ShadowServiceLifecycle(service: service, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup)]
+        if let port = metrics.metricsPort {
+            let serviceMetrics = ShadowServiceMetrics(service: service)
+            do {
+                let server = try MetricsServer(host: metrics.metricsHost, port: port, logger: Logger(label: "hatch.metrics")) {
+                    await serviceMetrics.render()
+                }
+                services.append(.init(service: server))
+            } catch {
+                throw HatchctlError.invalidArgument(error.description)
+            }
+        }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [.init(service: ShadowServiceLifecycle(service: service, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "hatch.lifecycle")))
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "hatch.lifecycle")))
         try await group.run()
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import HatchMosquittoBroker
+import HatchServiceSupport
+
+/// `hatchctl shadow-service` in a child process, as `fleet bench --split` runs it beside the
+/// devices: its own process, so the CPU it spends is its own, with its counters read from its
+/// Prometheus metrics.
+final class ShadowServiceChild: Sendable {
+    /// How the child runs.
+    struct Setup: Sendable {
+        /// `mqtt://127.0.0.1:PORT`.
+        var broker: String
+        /// Its `--state` folder; the child's output goes to `shadow-service.log` beside it.
+        var workDirectory: URL
+        /// The fleet's clock: speed, simulated start and the real time it started at.
+        var speed: Double
+        var startTime: Date
+        var clockOrigin: Date
+        /// Its `--nice` (the fleet's).
+        var nice: Int32
+    }
+
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+    /// Where its metrics are served.
+    let metricsPort: Int
+    /// Its output.
+    let logFile: URL
+
+    private let process = ChildProcess()
+
+    private init(metricsPort: Int, logFile: URL) {
+        self.metricsPort = metricsPort
+        self.logFile = logFile
+    }
+
+    /// Starts the service and waits (at most `timeout`) until it is connected and subscribed.
+    static func launch(_ setup: Setup, timeout: Duration = .seconds(30)) async throws -> ShadowServiceChild {
+        guard let executable = FleetChild.executable else {
+            throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run the shadow service in a child process")
+        }
+        let state = setup.workDirectory.appendingPathComponent("shadows", isDirectory: true)
+        let child = ShadowServiceChild(metricsPort: try MosquittoBroker.freeLoopbackPort(), logFile: setup.workDirectory.appendingPathComponent("shadow-service.log"))
+        child.process.executableURL = executable
+        child.process.arguments = [
+            "shadow-service", "--broker", setup.broker, "--state", state.path, "--client-id", "hatch-bench-shadow-service",
+            "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--log-level", "warning",
+            "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
+            "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HATCH_HOME"] = setup.workDirectory.path
+        child.process.environment = environment
+        _ = FileManager.default.createFile(atPath: child.logFile.path, contents: nil)
+        let log = try FileHandle(forWritingTo: child.logFile)
+        child.process.standardOutput = log
+        child.process.standardError = log
+        child.process.standardInput = FileHandle.nullDevice
+        try child.process.run()
+        try? log.close()
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if !child.process.isRunning { throw child.failure("exited with status \(child.process.terminationStatus)") }
+            if let samples = try? await child.samples(), samples["hatch_shadow_service_connected"] == 1 { return child }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        child.stop()
+        throw child.failure("did not connect within \(timeout)")
+    }
+
+    /// The child's metrics now.
+    func samples() async throws -> PrometheusSamples {
+        let port = metricsPort
+        let raw = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { () throws(LoopbackHTTPExchange.Failure) in
+                    try LoopbackHTTPExchange.exchange(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), port: port)
+                })
+            }
+        }
+        let text = String(decoding: raw, as: UTF8.self)
+        guard let body = text.range(of: "\r\n\r\n") else { throw failure("answered /metrics with no HTTP body") }
+        return PrometheusSamples(exposition: String(text[body.upperBound...]))
+    }
+
+    /// SIGTERM (documents saved); SIGKILL after `grace`.
+    func stop(grace: Duration = .seconds(20)) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let end = ContinuousClock.now + grace
+        while process.isRunning, ContinuousClock.now < end { usleep(20_000) }
+        if process.isRunning {
+            process.signal(SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private func failure(_ what: String) -> HatchctlError {
+        let output = (try? String(contentsOf: logFile, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
+        return .invalidArgument("the shadow service \(what); its last output (\(logFile.path)):\n\(output)")
+    }
+}
