@@ -74,25 +74,30 @@ struct FleetBenchTests {
         let hatchctl = try Hatchctl()
         let output = hatchctl.home.appendingPathComponent("bench.json")
         let result = try await hatchctl.run(["fleet", "bench", "--devices", "30", "--round-trip-devices", "3", "--rate", "3",
-                                             "--seconds", "1", "--split", "--output", output.path])
+                                             "--seconds", "1", "--split", "--split-keeps-documents", "--output", output.path])
         #expect(result.status == 0, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any], "not JSON")
         let split = try #require(report["split"] as? [String: Any], "no split figures: \(report)")
         #expect(split["connected"] as? Int == 30 && split["things"] as? Int == 30, "\(split)")
-        #expect(split["unansweredRequests"] as? Int == 0, "\(split)")
+        #expect(split["unansweredRequests"] as? Int == 0 && split["serviceKeepsDocuments"] as? Bool == true, "\(split)")
         let accepted = try #require(split["acceptedPerSecond"] as? Double)
         let requests = try #require(split["deviceRequestsPerSecond"] as? Double)
         let replies = try #require(split["serviceRepliesPerSecond"] as? Double)
         // Every request the window counted was answered in it: accepted or rejected, each accepted
         // update with its /documents too.
         #expect(accepted > 0 && accepted <= requests && replies >= requests, "\(split)")
-        for role in ["deviceCPUMicrosecondsPerAccepted", "serviceCPUMicrosecondsPerAccepted", "brokerCPUMicrosecondsPerAccepted",
-                     "fusedCPUMicrosecondsPerAccepted", "fusedBrokerCPUMicrosecondsPerAccepted"] {
+        // CPU time comes in clock ticks (10 ms): the simulator's roles, which parse and encode every
+        // message of this small run in a debug build, spend several; the broker may spend less than one.
+        for role in ["deviceCPUMicrosecondsPerAccepted", "serviceCPUMicrosecondsPerAccepted", "fusedCPUMicrosecondsPerAccepted"] {
             #expect(split[role] as? Double ?? 0 > 0, "\(role): \(split)")
+        }
+        for role in ["brokerCPUMicrosecondsPerAccepted", "fusedBrokerCPUMicrosecondsPerAccepted"] {
+            #expect(split[role] as? Double ?? -1 >= 0, "\(role): \(split)")
         }
         #expect(split["fusedAcceptedPerSecond"] as? Double == report["fleetAcceptedPerSecond"] as? Double, "\(report)")
         #expect(split["serviceResidentMegabytes"] as? Double ?? 0 > 0, "\(split)")
         #expect(result.standardError.contains("split: shadow service in process"), "\(result.standardError)")
+        #expect(result.standardError.contains("documents saved in a folder"), "\(result.standardError)")
         // The table shows both roles beside the fused fleet.
         #expect(result.standardOutput.contains("CPU per accepted request, split: devices + service + broker"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("CPU per accepted request, fused: fleet + broker"), "\(result.standardOutput)")
@@ -105,5 +110,7 @@ struct FleetBenchTests {
             #expect(result.status == 64, "\(value): \(result)")
             #expect(result.standardError.contains("1 to 20"), "\(result.standardError)")
         }
+        let orphan = try await Hatchctl().run(["fleet", "bench", "--split-keeps-documents"])
+        #expect(orphan.status == 64 && orphan.standardError.contains("add --split"), "\(orphan)")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HatchDeviceModel
 import HatchMQTT
 import Logging
+import Synchronization
 
 /// The AWS IoT classic shadow service for many things, on its own MQTT connection: what AWS IoT
 /// Core does for real devices, for a plain broker (`hatchctl shadow-service`).
@@ -15,8 +16,9 @@ import Logging
 /// replies as the shadow beside each device of `fleet run`. It answers for a device whether or not
 /// the device is online; devices (``FirmwareCore``) only report and follow deltas. A document changed
 /// by an update with a `clientToken` is saved atomically before its reply leaves (so the request is
-/// applied once even across a crash); other changes (device reports) are saved within a second, and
-/// every document when the service stops.
+/// applied once even across a crash); other changes (device reports) are saved in the background
+/// while the service answers, every second or as soon as the previous batch is on disk, and every
+/// document when the service stops.
 ///
 /// ```swift
 /// let service = try ShadowService(configuration: ShadowServiceConfiguration(broker: url, stateDirectory: folder))
@@ -32,15 +34,23 @@ public actor ShadowService {
     /// Replies published, by kind (`accepted`, `rejected`, `documents`, `delta`).
     public nonisolated let published = MessageCounters()
     /// Documents that could not be saved.
-    public private(set) var saveFailures = 0
+    public nonisolated var saveFailures: Int { writer?.failures ?? 0 }
 
-    private let store: ShadowDocumentStore?
+    private let writer: ShadowDocumentWriter?
     private let eventLoop: MQTTEventLoop
     private var shadows: [ThingName: DeviceShadow] = [:]
     private var session: MQTTSession?
     private var listeners: [Task<Void, Never>] = []
     /// Things whose document changed since it was last saved.
     private var unsaved: Set<ThingName> = []
+    /// Counts document changes; each thing's last change is its ``generations`` entry, which a saved
+    /// snapshot carries so that an older snapshot never replaces a newer one.
+    private var changes = 0
+    private var generations: [ThingName: Int] = [:]
+    /// What ``thingCount``, ``isConnected`` and ``saveFailures`` read: kept outside the actor, so a
+    /// metrics scrape answers at once while the service works through a backlog of requests.
+    private nonisolated let things = Atomic<Int>(0)
+    private nonisolated let connected = Atomic<Bool>(false)
 
     /// How often changed documents without a client token are saved.
     static let saveInterval = Duration.seconds(1)
@@ -50,7 +60,7 @@ public actor ShadowService {
         self.configuration = configuration
         self.eventLoop = eventLoop
         guard let directory = configuration.stateDirectory else {
-            store = nil
+            writer = nil
             return
         }
         let store: ShadowDocumentStore
@@ -59,12 +69,13 @@ public actor ShadowService {
         } catch {
             throw .stateFolder(error)
         }
-        self.store = store
+        writer = ShadowDocumentWriter(store: store, logger: configuration.logger)
         let (saved, unreadable) = store.loadAll()
         for problem in unreadable {
             configuration.logger.error("\(problem); that thing starts without a document")
         }
         shadows = saved.mapValues { DeviceShadow(document: $0.document, recentUpdates: $0.recentUpdates) }
+        things.store(shadows.count, ordering: .relaxed)
     }
 
     /// The topic filter the service subscribes to: every thing's `shadow/get`, `/update` and `/delete`
@@ -79,10 +90,10 @@ public actor ShadowService {
     }
 
     /// How many things have a shadow (with a document or a version).
-    public var thingCount: Int { shadows.count }
+    public nonisolated var thingCount: Int { things.load(ordering: .relaxed) }
 
     /// Whether the service is connected and subscribed (between ``start()`` and ``stop()``).
-    public var isConnected: Bool { session != nil }
+    public nonisolated var isConnected: Bool { connected.load(ordering: .relaxed) }
 
     /// The stored document of `thing`, if the service has one.
     public func document(of thing: ThingName) -> ShadowDocument? { shadows[thing]?.document }
@@ -98,6 +109,7 @@ public actor ShadowService {
             let requests = try session.prepareSubscription(Self.subscription, qos: .atLeastOnce)
             try await session.connect()
             self.session = session
+            connected.store(true, ordering: .relaxed)
             listeners = [Task { [weak self] in
                 for await message in requests {
                     await self?.answer(message, on: session)
@@ -121,8 +133,10 @@ public actor ShadowService {
         listeners = []
         if let session {
             self.session = nil
+            connected.store(false, ordering: .relaxed)
             await session.disconnect()
         }
+        await writer?.finishBackgroundWrites()
         for thing in shadows.keys { save(thing) }
     }
 
@@ -150,6 +164,11 @@ public actor ShadowService {
             result = shadow.delete(payload: payload, timestamp: timestamp)
         }
         if shadow.document.exists || shadow.document.version > 0 || result.documentChanged { shadows[thing] = shadow }
+        things.store(shadows.count, ordering: .relaxed)
+        if result.documentChanged || result.appliedClientToken != nil {
+            changes += 1
+            generations[thing] = changes
+        }
         if result.appliedClientToken != nil {
             save(thing)
         } else if result.documentChanged {
@@ -180,18 +199,24 @@ public actor ShadowService {
         if backedUp { try? await session.waitForQueuedMessages() }
     }
 
+    /// Hands the documents changed since the last save to the writer, which writes them while the
+    /// service answers; while it still writes the previous ones, they wait for the next turn.
     private func saveUnsaved() {
-        for thing in unsaved { save(thing) }
+        guard let writer, !unsaved.isEmpty else { return }
+        let batch = unsaved.compactMap(snapshot)
+        if writer.writeInBackground(batch) { unsaved.removeAll(keepingCapacity: true) }
     }
 
+    /// Saves a thing's document now, before anything else happens.
     private func save(_ thing: ThingName) {
         unsaved.remove(thing)
-        guard let store, let shadow = shadows[thing] else { return }
-        do {
-            try store.save(PersistedShadow(document: shadow.document, recentUpdates: shadow.recentUpdates), for: thing)
-        } catch {
-            saveFailures += 1
-            configuration.logger.error("could not save the shadow of \(thing): \(error)")
-        }
+        guard let writer, let snapshot = snapshot(of: thing) else { return }
+        writer.write(snapshot)
+    }
+
+    private func snapshot(of thing: ThingName) -> ShadowDocumentWriter.Snapshot? {
+        guard let shadow = shadows[thing] else { return nil }
+        return ShadowDocumentWriter.Snapshot(thing: thing, generation: generations[thing, default: 0],
+                                             shadow: PersistedShadow(document: shadow.document, recentUpdates: shadow.recentUpdates))
     }
 }

@@ -50,6 +50,9 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Measure the traffic phase again with the roles split: the devices alone (`fleet run --shadow-service external`) and `hatchctl shadow-service` in its own process, with each one's CPU per accepted request beside the fused fleet's.")
     var split = false
 
+    @Flag(name: .long, help: "With --split: the shadow service saves its documents in a folder, as it does by default, instead of keeping them in memory as the bench's fused fleet does.")
+    var splitKeepsDocuments = false
+
     @OptionGroup var priority: PriorityOptions
 
     /// The simulated wall clock every traffic phase starts at (a Monday, 07:20 UTC).
@@ -59,6 +62,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
             throw ValidationError("--devices, --round-trip-devices, --rate, --seconds and --speed must be greater than 0.")
         }
+        if splitKeepsDocuments && !split { throw ValidationError("--split-keeps-documents describes the --split phase; add --split.") }
         guard (1...20).contains(rounds) else { throw ValidationError("--rounds takes 1 to 20 (got \(rounds)).") }
     }
 
@@ -101,7 +105,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.adoptMedianRound(of: measuredRounds)
         if split {
             _ = await ProcessCPUTime.settle(broker.processIdentifier)
-            let phase = SplitRolesPhase(setup: .init(url: url, broker: broker, devices: devices, seconds: seconds, speed: speed, nice: report.nice),
+            let phase = SplitRolesPhase(setup: .init(url: url, broker: broker, devices: devices, seconds: seconds, speed: speed, nice: report.nice,
+                                                       serviceKeepsDocuments: splitKeepsDocuments),
                                         progress: progress)
             report.split = try await phase.measure(fused: report)
         }

@@ -28,6 +28,8 @@ extension FleetBenchReport {
         /// What the kernel held for the broker once the service caught up, and how long the broker took to read it.
         var backlogMegabytes = 0.0
         var drainSeconds = 0.0
+        /// Whether the service saved its documents in a folder (`--split-keeps-documents`) or kept them in memory only.
+        var serviceKeepsDocuments = false
         /// The shadow service's resident memory and things at the end of the window.
         var serviceResidentMegabytes = 0.0
         var things = 0
@@ -44,7 +46,7 @@ extension FleetBenchReport {
         var rows: String {
             func micros(_ value: Double) -> String { String(format: "%.1f µs", value) }
             return """
-                | split roles: devices alone + `hatchctl shadow-service` in its own process | \(connected) devices online in \(String(format: "%.2f", connectSeconds)) s; devices \(Int(deviceRequestsPerSecond)) requests/s, service \(Int(serviceRepliesPerSecond)) replies/s; \(unansweredRequests) requests unanswered | 0 unanswered |
+                | split roles: devices alone + `hatchctl shadow-service` in its own process (documents \(serviceKeepsDocuments ? "saved in a folder" : "in memory")) | \(connected) devices online in \(String(format: "%.2f", connectSeconds)) s; devices \(Int(deviceRequestsPerSecond)) requests/s, service \(Int(serviceRepliesPerSecond)) replies/s; \(unansweredRequests) requests unanswered | 0 unanswered |
                 | accepted requests per second, split / fused | \(Int(acceptedPerSecond)) / \(Int(fusedAcceptedPerSecond)) (\(String(format: "%.0f", fusedAcceptedPerSecond > 0 ? acceptedPerSecond / fusedAcceptedPerSecond * 100 : 0)) %) | |
                 | CPU per accepted request, split: devices + service + broker | \(micros(deviceCPUMicrosecondsPerAccepted)) + \(micros(serviceCPUMicrosecondsPerAccepted)) + \(micros(brokerCPUMicrosecondsPerAccepted)) = \(micros(totalCPUMicrosecondsPerAccepted)) | |
                 | CPU per accepted request, fused: fleet + broker | \(micros(fusedCPUMicrosecondsPerAccepted)) + \(micros(fusedBrokerCPUMicrosecondsPerAccepted)) = \(micros(fusedTotalCPUMicrosecondsPerAccepted)) | |

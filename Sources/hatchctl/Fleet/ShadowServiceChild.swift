@@ -10,7 +10,7 @@ final class ShadowServiceChild: Sendable {
     struct Setup: Sendable {
         /// `mqtt://127.0.0.1:PORT`.
         var broker: String
-        /// Its `--state` folder; the child's output goes to `shadow-service.log` beside it.
+        /// Its `HATCH_HOME`, holding its output (`shadow-service.log`) and, when it keeps them, its documents.
         var workDirectory: URL
         /// The fleet's clock: speed, simulated start and the real time it started at.
         var speed: Double
@@ -18,6 +18,8 @@ final class ShadowServiceChild: Sendable {
         var clockOrigin: Date
         /// Its `--nice` (the fleet's).
         var nice: Int32
+        /// Whether it keeps its documents in a folder (`--state`) or in memory only (`--in-memory`).
+        var keepsDocuments: Bool
     }
 
     /// The child's process id.
@@ -43,11 +45,11 @@ final class ShadowServiceChild: Sendable {
         let child = ShadowServiceChild(metricsPort: try MosquittoBroker.freeLoopbackPort(), logFile: setup.workDirectory.appendingPathComponent("shadow-service.log"))
         child.process.executableURL = executable
         child.process.arguments = [
-            "shadow-service", "--broker", setup.broker, "--state", state.path, "--client-id", "hatch-bench-shadow-service",
+            "shadow-service", "--broker", setup.broker, "--client-id", "hatch-bench-shadow-service",
             "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--log-level", "warning",
             "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
             "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
-        ]
+        ] + (setup.keepsDocuments ? ["--state", state.path] : ["--in-memory"])
         var environment = ProcessInfo.processInfo.environment
         environment["HATCH_HOME"] = setup.workDirectory.path
         child.process.environment = environment
@@ -66,6 +68,20 @@ final class ShadowServiceChild: Sendable {
         }
         child.stop()
         throw child.failure("did not connect within \(timeout)")
+    }
+
+    /// The child's metrics, asking again for up to `patience` while it does not answer (a service
+    /// far behind its requests may answer late).
+    func samples(patience: Duration) async throws -> PrometheusSamples {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            do {
+                return try await samples()
+            } catch {
+                if ContinuousClock.now >= deadline || !process.isRunning { throw error }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
     }
 
     /// The child's metrics now.

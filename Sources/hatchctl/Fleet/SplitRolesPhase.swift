@@ -18,6 +18,8 @@ struct SplitRolesPhase {
         var seconds: Double
         var speed: Double
         var nice: Int32
+        /// Whether the service keeps its documents in a folder (the fused fleet here keeps none).
+        var serviceKeepsDocuments: Bool
     }
 
     let setup: Setup
@@ -34,11 +36,14 @@ struct SplitRolesPhase {
         let origin = Date()
         let startTime = Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart)
         let service = try await ShadowServiceChild.launch(.init(broker: setup.url.description, workDirectory: work, speed: setup.speed,
-                                                                 startTime: startTime, clockOrigin: origin, nice: setup.nice))
+                                                                 startTime: startTime, clockOrigin: origin, nice: setup.nice,
+                                                                 keepsDocuments: setup.serviceKeepsDocuments))
         defer { service.stop() }
-        progress.say("split: shadow service in process \(service.processIdentifier), metrics at 127.0.0.1:\(service.metricsPort)")
+        progress.say("split: shadow service in process \(service.processIdentifier), metrics at 127.0.0.1:\(service.metricsPort), "
+                     + (setup.serviceKeepsDocuments ? "documents saved in a folder" : "documents in memory, as the fused fleet keeps them here"))
 
         var split = FleetBenchReport.SplitRoles()
+        split.serviceKeepsDocuments = setup.serviceKeepsDocuments
         var configuration = FleetConfiguration(
             definition: try BenchFleet.definition(count: setup.devices, name: "bench", loopRoutine: true), broker: setup.url,
             clock: SimulationClock(mode: .accelerated(speed: setup.speed), startTime: startTime, origin: origin),
@@ -103,7 +108,7 @@ struct SplitRolesPhase {
         let deadline = ContinuousClock.now + Self.catchUpLimit
         while true {
             let sent = Counts.requests(fleet)
-            let received = Int(try await service.samples().total("hatch_shadow_service_requests_total"))
+            let received = Int(try await service.samples(patience: .seconds(60)).total("hatch_shadow_service_requests_total"))
             if received >= sent || ContinuousClock.now >= deadline { return max(0, sent - received) }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -118,7 +123,7 @@ struct SplitRolesPhase {
 
         init(fleet: Fleet, service: ShadowServiceChild) async throws {
             requestsSent = Self.requests(fleet)
-            samples = try await service.samples()
+            samples = try await service.samples(patience: .seconds(60))
             replies = Int(samples.total("hatch_shadow_service_replies_total"))
             accepted = Int(samples["hatch_shadow_service_replies_total{kind=\"accepted\"}"] ?? 0)
         }

@@ -41,6 +41,9 @@ struct ShadowServiceCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where the documents are kept (default: $HATCH_HOME/shadows).", valueName: "dir"))
     var state: String?
 
+    @Flag(name: .long, help: "Keep the documents in memory only: nothing is read or saved, and versions start again at each start (for throwaway runs and benchmarks).")
+    var inMemory = false
+
     @Option(name: .long, help: ArgumentHelp("The MQTT client id (two services on one broker need two ids).", valueName: "id"))
     var clientID = "hatch-shadow-service"
 
@@ -60,6 +63,7 @@ struct ShadowServiceCommand: AsyncParsableCommand {
         }
         if password != nil && username == nil { throw ValidationError("--password needs --username.") }
         if clientID.isEmpty { throw ValidationError("--client-id must not be empty.") }
+        if inMemory && state != nil { throw ValidationError("--in-memory keeps no folder; give either it or --state.") }
     }
 
     func run() async throws {
@@ -94,7 +98,7 @@ struct ShadowServiceCommand: AsyncParsableCommand {
             if let caFile { tls.caFile = caFile }
             login.tls = tls
         }
-        let folder = state.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let folder = inMemory ? nil : state.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? BrokerRecord.homeDirectory().appendingPathComponent("shadows", isDirectory: true)
         let simulated = clock.makeClock()
         return ShadowServiceConfiguration(broker: url, credentials: login.credentials, tls: login.tls, clientID: clientID, stateDirectory: folder,

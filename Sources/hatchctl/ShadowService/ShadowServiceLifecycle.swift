@@ -18,7 +18,7 @@ struct ShadowServiceLifecycle: Service {
             let serviceMetrics = ShadowServiceMetrics(service: service)
             do {
                 let server = try MetricsServer(host: metrics.metricsHost, port: port, logger: Logger(label: "hatch.metrics")) {
-                    await serviceMetrics.render()
+                    serviceMetrics.render()
                 }
                 services.append(.init(service: server))
             } catch {
@@ -36,13 +36,13 @@ struct ShadowServiceLifecycle: Service {
         } catch {
             throw HatchctlError.brokerUnreachable(url: service.configuration.broker.description, reason: error.description)
         }
-        let things = await service.thingCount
+        let things = service.thingCount
         logger.notice("answering shadow requests — Ctrl-C stops the service",
                       metadata: ["broker": "\(service.configuration.broker)", "things": "\(things)"])
         try? await gracefulShutdown()
         await service.stop()
         let received = service.received, published = service.published
-        let known = await service.thingCount
+        let known = service.thingCount
         logger.notice("shadow service stopped: \(received.total) requests in, \(published.total) replies out",
                       metadata: ["requests": "\(received.total)", "replies": "\(published.total)",
                                  "accepted": "\(published.count(.accepted))", "rejected": "\(published.count(.rejected))",

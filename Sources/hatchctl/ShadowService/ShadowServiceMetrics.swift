@@ -3,7 +3,8 @@ import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,
 /// replies by kind, things with a shadow, whether it is connected and failed saves, beside the `process_*` metrics. Read from
-/// the service's own counters when Prometheus scrapes, so a request costs nothing more.
+/// the service's own counters when Prometheus scrapes, so a request costs nothing more, and
+/// without waiting for the service: a scrape answers at once however far behind the service is.
 final class ShadowServiceMetrics: Sendable {
     /// The registry every metric lives in.
     let registry = PrometheusCollectorRegistry()
@@ -40,12 +41,12 @@ final class ShadowServiceMetrics: Sendable {
     }
 
     /// Reads the service's counters into the registry and renders every metric.
-    func render() async -> [UInt8] {
+    func render() -> [UInt8] {
         for (kind, counter) in requests { mirror.advance(counter, to: Double(service.received.count(kind))) }
         for (kind, counter) in replies { mirror.advance(counter, to: Double(service.published.count(kind))) }
-        things.set(Double(await service.thingCount))
-        connected.set(Double(await service.isConnected ? 1 : 0))
-        mirror.advance(saveFailures, to: Double(await service.saveFailures))
+        things.set(Double(service.thingCount))
+        connected.set(Double(service.isConnected ? 1 : 0))
+        mirror.advance(saveFailures, to: Double(service.saveFailures))
         process.update(mirror)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(4096)

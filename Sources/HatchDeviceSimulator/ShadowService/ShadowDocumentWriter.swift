@@ -1,0 +1,67 @@
+import Foundation
+import HatchDeviceModel
+import Logging
+import Synchronization
+
+/// Writes the shadow service's documents to its ``ShadowDocumentStore``: one thing's at once when
+/// its reply must wait for it (an update with a `clientToken`), the others in batches on a queue of
+/// their own, so that the service keeps answering requests while they are written. Each snapshot
+/// carries the generation of the change it saves, and a snapshot never replaces a newer one of the
+/// same thing, whichever of the two ways wrote that one.
+final class ShadowDocumentWriter: Sendable {
+    /// Documents that could not be written.
+    var failures: Int { failed.load(ordering: .relaxed) }
+
+    private let store: ShadowDocumentStore
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "hatch.shadow-service.writer")
+    /// The generation on disk, by thing; held while a file is written, so the check and the write are one step.
+    private let written = Mutex<[ThingName: Int]>([:])
+    private let batchInFlight = Atomic<Bool>(false)
+    private let failed = Atomic<Int>(0)
+
+    /// A thing's document as of one change.
+    struct Snapshot: Sendable {
+        var thing: ThingName
+        var generation: Int
+        var shadow: PersistedShadow
+    }
+
+    init(store: ShadowDocumentStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// Writes `snapshot` now (blocking) unless a newer one of the thing is on disk already.
+    func write(_ snapshot: Snapshot) {
+        do {
+            try written.withLock { (written: inout [ThingName: Int]) throws(DeviceStateStoreError) in
+                guard written[snapshot.thing, default: -1] < snapshot.generation else { return }
+                try store.save(snapshot.shadow, for: snapshot.thing)
+                written[snapshot.thing] = snapshot.generation
+            }
+        } catch {
+            failed.add(1, ordering: .relaxed)
+            logger.error("could not save the shadow of \(snapshot.thing): \(error)")
+        }
+    }
+
+    /// Queues `batch` to be written in the background, unless the previous batch is still being
+    /// written: then it returns `false` and the caller keeps those things for its next batch.
+    func writeInBackground(_ batch: [Snapshot]) -> Bool {
+        guard !batch.isEmpty else { return true }
+        guard batchInFlight.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
+        queue.async { [self] in
+            for snapshot in batch { write(snapshot) }
+            batchInFlight.store(false, ordering: .releasing)
+        }
+        return true
+    }
+
+    /// Waits until the batch being written, if any, is on disk.
+    func finishBackgroundWrites() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async { continuation.resume() }
+        }
+    }
+}
