@@ -83,10 +83,20 @@ public actor ShadowService {
     public static let subscription = "$aws/things/+/shadow/+"
 
     /// Whether `topic` is a request the service answers (`$aws/things/{thing}/shadow/get|update|delete`).
-    public static func handles(_ topic: String) -> Bool {
-        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        return levels.count == 5 && levels[0] == "$aws" && levels[1] == "things" && levels[3] == "shadow"
-            && ["get", "update", "delete"].contains(levels[4])
+    public static func handles(_ topic: String) -> Bool { request(in: topic) != nil }
+
+    /// The thing and the operation (`get`, `update`, `delete`) of a request topic, read in one pass
+    /// (this runs for every request the service receives); `nil` for any other topic.
+    static func request(in topic: String) -> (thing: Substring, operation: Substring)? {
+        let prefix = "$aws/things/", infix = "/shadow/"
+        guard topic.hasPrefix(prefix) else { return nil }
+        let rest = topic.dropFirst(prefix.count)
+        guard let thingEnd = rest.firstIndex(of: "/") else { return nil }
+        let afterThing = rest[thingEnd...]
+        guard afterThing.hasPrefix(infix) else { return nil }
+        let operation = afterThing.dropFirst(infix.count)
+        guard operation == "get" || operation == "update" || operation == "delete" else { return nil }
+        return (rest[..<thingEnd], operation)
     }
 
     /// How many things have a shadow (with a document or a version).
@@ -144,15 +154,14 @@ public actor ShadowService {
     /// the service publishes them; nothing for any other topic or an invalid thing name. An update
     /// applied with a `clientToken` is saved before this returns; other changes within a second.
     public func handle(topic: String, payload: Data, realNow: Date = Date()) -> [OutgoingMessage] {
-        let levels = topic.split(separator: "/", omittingEmptySubsequences: false)
-        guard Self.handles(topic), let thing = ThingName(validating: String(levels[2])) else {
+        guard let request = Self.request(in: topic), let thing = ThingName(validating: String(request.thing)) else {
             configuration.logger.warning("ignored a message on \(topic): not a shadow get, update or delete of a valid thing name")
             return []
         }
         let timestamp = DeviceEngine.epoch(configuration.now())
         var shadow = shadows.removeValue(forKey: thing) ?? DeviceShadow()
         let result: ShadowResult
-        switch levels[4] {
+        switch request.operation {
         case "update":
             received.add(.shadowUpdate)
             result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)

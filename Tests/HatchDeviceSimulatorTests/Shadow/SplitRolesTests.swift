@@ -126,6 +126,21 @@ struct SplitRolesTests {
         #expect(document.delta == nil)
     }
 
+    @Test("the service answers exactly the classic shadow's get, update and delete topics", arguments: [
+        ("$aws/things/restoreV5_a4c138000001/shadow/get", true), ("$aws/things/restoreV5_a4c138000001/shadow/update", true),
+        ("$aws/things/restoreV5_a4c138000001/shadow/delete", true), ("$aws/things/restoreV5_a4c138000001/shadow/update/accepted", false),
+        ("$aws/things/restoreV5_a4c138000001/shadow/name/night/get", false), ("$aws/things/a/b/shadow/get", false),
+        ("$aws/things/restoreV5_a4c138000001/shadow/gets", false), ("$aws/things/restoreV5_a4c138000001/shadows/get", false),
+        ("aws/things/restoreV5_a4c138000001/shadow/get", false), ("$aws/things/restoreV5_a4c138000001", false), ("", false),
+    ])
+    func requestTopics(topic: String, handled: Bool) {
+        #expect(ShadowService.handles(topic) == handled)
+        if handled {
+            #expect(ShadowService.request(in: topic)?.thing == "restoreV5_a4c138000001")
+            #expect(ShadowService.request(in: topic)?.operation == topic.split(separator: "/").last)
+        }
+    }
+
     @Test("the service refuses requests of invalid thing names and saves documents atomically under its folder")
     func persistenceAndThingNames() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shadow-service-\(UUID().uuidString)")
