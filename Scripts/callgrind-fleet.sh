@@ -5,6 +5,8 @@
 #   Scripts/callgrind-fleet.sh [devices] [steps] [routine-steps]      (defaults: 100 devices, 20 steps and 20
 #   commands each, a routine of 30 steps; `fleet bench` runs a routine of 3)
 # Environment: SCRATCH (build folder, default .build-release), NO_BUILD=1 to use the binary as it is,
+# FIRMWARE=1 to count the device role alone (`--shadow-service external`: a report is the device's
+# `/update` request, a command arrives as the service's `/update/delta`),
 # KEEP=folder to keep the callgrind.out files for callgrind_annotate, CACHE=1 to simulate the caches too
 # (48 KB first level, 2 MB second level, as on the machines the README's figures come from) and print
 # the read and write misses of each per report and per command: what a report costs a fleet of thousands,
@@ -35,7 +37,7 @@ CACHE_FLAGS=()
 count() {
     local name=$1 reports=$2 commands=$3 file="$OUT/callgrind.out.$1"
     valgrind --tool=callgrind "${CACHE_FLAGS[@]}" --collect-atstart=no --toggle-collect="*14EngineWorkloadC$name*" \
-        --callgrind-out-file="$file" "$BIN" "$DEVICES" "$reports" "$commands" "$ROUTINE" \
+        --callgrind-out-file="$file" "$BIN" "$DEVICES" "$reports" "$commands" "$ROUTINE" "${FIRMWARE:-0}" \
         >/dev/null 2>"$OUT/valgrind.$name.log"
     # Events: Ir, or Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw.
     awk '/^summary:/ { if (NF > 2) print $2, $6, $7, $9, $10; else print $2 }' "$file"

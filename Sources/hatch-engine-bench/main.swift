@@ -2,7 +2,8 @@
 // (EngineWorkload), in wall-clock time per device. Synchronous on purpose (no dispatch_main), so
 // `Scripts/callgrind-fleet.sh` can run it under valgrind and count the instructions of
 // EngineWorkload.step() and command() alone.
-//   hatch-engine-bench [devices] [steps] [commands] [routine-steps]     (defaults 100, 200, 200, 30)
+//   hatch-engine-bench [devices] [steps] [commands] [routine-steps] [firmware-only]     (defaults 100, 200, 200, 30, 0)
+// firmware-only 1: the devices run their firmware alone (the device role of `--shadow-service external`).
 import Foundation
 import HatchDeviceSimulator
 
@@ -24,14 +25,15 @@ func measureCommands(_ workload: EngineWorkload, rounds: Int) -> Duration {
 
 let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 guard arguments.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-    FileHandle.standardError.write(Data("usage: hatch-engine-bench [devices] [steps] [commands] [routine-steps] (whole numbers)\n".utf8))
+    FileHandle.standardError.write(Data("usage: hatch-engine-bench [devices] [steps] [commands] [routine-steps] [firmware-only: 0 or 1] (whole numbers)\n".utf8))
     exit(2)
 }
 let devices = max(1, arguments.first.flatMap { $0 } ?? 100)
 let steps = arguments.dropFirst().first.flatMap { $0 } ?? 200
 let commands = arguments.dropFirst(2).first.flatMap { $0 } ?? 200
 let routineSteps = arguments.dropFirst(3).first.flatMap { $0 } ?? 30
-let workload = EngineWorkload(count: devices, routineSteps: routineSteps)
+let firmwareOnly = (arguments.dropFirst(4).first.flatMap { $0 } ?? 0) == 1
+let workload = EngineWorkload(count: devices, routineSteps: routineSteps, firmwareOnly: firmwareOnly)
 let reportTime = measureReports(workload, steps: steps)
 let commandTime = measureCommands(workload, rounds: commands)
 func microseconds(_ duration: Duration, per count: Int) -> Double {

@@ -120,7 +120,7 @@ public struct FirmwareCore: Sendable {
     /// The device applies a delta and reports, clearing what it applied from `desired`.
     mutating func applyDelta(_ delta: JSONValue, now: Date) -> [OutgoingMessage] {
         // The delta is desired state: the device's copy learns it, so the report can clear it.
-        _ = knownShadow.apply(desired: delta, reported: nil, timestamp: DeviceEngine.epoch(now), token: nil)
+        knownShadow.record(desired: delta, reported: nil, timestamp: DeviceEngine.epoch(now))
         let (messages, outcome) = firmware.apply(delta: delta, now: now)
         return messages + report(now: now, clearing: outcome)
     }
@@ -128,7 +128,7 @@ public struct FirmwareCore: Sendable {
     /// The firmware's report, published to `shadow/update` and kept in the device's copy.
     mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
         guard let report = firmware.report(clearing: outcome, against: knownShadow) else { return [] }
-        _ = knownShadow.apply(desired: report.desired, reported: report.reported, timestamp: DeviceEngine.epoch(now), token: nil)
+        knownShadow.record(desired: report.desired, reported: report.reported, timestamp: DeviceEngine.epoch(now))
         firmware.reported(generation: knownShadow.reportedGeneration)
         return [OutgoingMessage(topic: firmware.shadowTopics.update, payload: report.updatePayload, kind: .shadowUpdate)]
     }

@@ -114,6 +114,40 @@ public struct DeviceShadow: Sendable, Hashable {
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
         // The document before the update, kept encoded: the `previous` of `/update/documents`.
         encoding.prepare(document)
+        merge(desired: desired, reported: reported, timestamp: timestamp)
+        encoding.documentChanged()
+
+        var publications = [
+            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
+                                                                      timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents(timestamp: timestamp, token: token)),
+        ]
+
+        var deltaForDevice: JSONValue?
+        if let desired, !desired.isNull, let delta = document.delta {
+            var message: JSONObject = [
+                "state": delta, "metadata": Self.restrict(document.desiredMetadata ?? .emptyObject, to: delta),
+                "version": .int(document.version), "timestamp": .int(timestamp),
+            ]
+            if let token { message["clientToken"] = .string(token) }
+            publications.append(ShadowPublication(.updateDelta, .object(message)))
+            deltaForDevice = delta
+        }
+        return ShadowResult(publications: publications, deltaForDevice: deltaForDevice, documentChanged: true)
+    }
+
+    /// Applies an already valid update without building its replies: a device's own copy of its
+    /// shadow (``FirmwareCore/knownShadow``), which follows its reports and the deltas it applies but
+    /// publishes nothing. The document, its version and the reported generation change as with
+    /// ``apply(desired:reported:timestamp:token:)``; nothing is encoded.
+    public mutating func record(desired: JSONValue?, reported: JSONValue?, timestamp: Int) {
+        merge(desired: desired, reported: reported, timestamp: timestamp)
+    }
+
+    /// Merges an update into the document, with its metadata, and counts the new version. The
+    /// encoding cache forgets what the merge touched; one that never encoded the document (a copy
+    /// that only records) tracks nothing and stays empty.
+    private mutating func merge(desired: JSONValue?, reported: JSONValue?, timestamp: Int) {
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
             Self.merge(desired, into: &document.desired)
@@ -143,25 +177,6 @@ public struct DeviceShadow: Sendable, Hashable {
             reportedGeneration += 1
         }
         document.version += 1
-        encoding.documentChanged()
-
-        var publications = [
-            ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
-                                                                      timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: documents(timestamp: timestamp, token: token)),
-        ]
-
-        var deltaForDevice: JSONValue?
-        if let desired, !desired.isNull, let delta = document.delta {
-            var message: JSONObject = [
-                "state": delta, "metadata": Self.restrict(document.desiredMetadata ?? .emptyObject, to: delta),
-                "version": .int(document.version), "timestamp": .int(timestamp),
-            ]
-            if let token { message["clientToken"] = .string(token) }
-            publications.append(ShadowPublication(.updateDelta, .object(message)))
-            deltaForDevice = delta
-        }
-        return ShadowResult(publications: publications, deltaForDevice: deltaForDevice, documentChanged: true)
     }
 
     private static func isObjectOrAbsent(_ node: JSONValue?) -> Bool {

@@ -13,6 +13,39 @@ struct DeviceShadowTests {
         return shadow
     }
 
+    /// Reports and deltas as a device sends them: a first full report, routine steps that change
+    /// nested fields, a setting, a field removed with `null`, an empty object, and desired values
+    /// set and cleared.
+    static let recordedUpdates: [(desired: String?, reported: String?)] = [
+        (nil, #"{"current":{"color":{"r":1,"g":2,"b":3,"i":10},"sound":{"id":3,"v":100},"playing":"routine"},"rssi":-50,"name":"Nursery"}"#),
+        (#"{"current":{"sound":{"v":200}}}"#, nil),
+        (#"{"current":{"sound":{"v":null}}}"#, #"{"current":{"sound":{"v":200},"color":{"i":20}}}"#),
+        (nil, #"{"current":{"color":{"r":4,"i":30}},"rssi":-51}"#),
+        (nil, #"{"name":null,"alarms":{}}"#),
+        (#"{"volume":5}"#, #"{"current":{"playing":"none"}}"#),
+        (#"null"#, #"{"current":{"color":{"r":0,"g":0,"b":0,"i":0}}}"#),
+    ]
+
+    @Test("a device's own copy that records its updates holds what the shadow that answers them holds, at any time of day",
+          arguments: [1_767_600_000, 1_767_630_000, 1_767_657_000])
+    func recordMatchesApply(start: Int) throws {
+        var answering = DeviceShadow(), recording = DeviceShadow()
+        for (step, update) in Self.recordedUpdates.enumerated() {
+            let desired = try update.desired.map { try JSONValue(data: Data($0.utf8)) }
+            let reported = try update.reported.map { try JSONValue(data: Data($0.utf8)) }
+            let result = answering.apply(desired: desired, reported: reported, timestamp: start + 60 * step, token: nil)
+            recording.record(desired: desired, reported: reported, timestamp: start + 60 * step)
+            #expect(!result.publications.isEmpty)
+            #expect(recording.document == answering.document, "step \(step)")
+            #expect(recording.reportedGeneration == answering.reportedGeneration, "step \(step)")
+        }
+        #expect(recording.document.version == Self.recordedUpdates.count)
+        // The recording copy answers a get with the same document afterwards.
+        let get = Data(#"{"clientToken":"after"}"#.utf8)
+        #expect(recording.get(payload: get, timestamp: start + 3600).publications.first?.encoded
+                == answering.get(payload: get, timestamp: start + 3600).publications.first?.encoded)
+    }
+
     @Test func updateIsAcceptedWithVersionAndClientToken() throws {
         var shadow = reportedShadow()
         let result = shadow.update(payload: payload(DeviceAction.startRoutine(id: 3).updateRequest(for: .restoreV5, clientToken: "abc")), timestamp: 200)
