@@ -22,7 +22,9 @@ enum AtomicFileWriter {
     }
 
     /// Writes `data` to `url` atomically and durably; throws a sentence naming the failed step.
-    static func write(_ data: Data, to url: URL) throws(AtomicWriteError) {
+    /// With `syncingFolder: false` the rename is durable only once the caller fsyncs the folder
+    /// (``syncFolder(_:)``): one fsync for a batch of files instead of one per file.
+    static func write(_ data: Data, to url: URL, syncingFolder: Bool = true) throws(AtomicWriteError) {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent("\(temporaryPrefix)\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -57,7 +59,7 @@ enum AtomicFileWriter {
             unlink(temporary.path)
             throw AtomicWriteError(step: "rename over \(url.lastPathComponent)", errno: failure)
         }
-        try syncFolder(folder)
+        if syncingFolder { try syncFolder(folder) }
     }
 
     /// fsyncs a folder, so renames and removals in it survive a power cut.

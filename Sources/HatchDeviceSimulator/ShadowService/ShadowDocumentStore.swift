@@ -37,8 +37,23 @@ public struct ShadowDocumentStore: Sendable {
         return (shadows, unreadable)
     }
 
-    /// Saves a thing's shadow atomically and durably.
-    public func save(_ shadow: PersistedShadow, for thing: ThingName) throws(DeviceStateStoreError) {
-        try DeviceStateStore.writeJSON(shadow, to: fileURL(for: thing))
+    /// Saves a thing's shadow atomically and durably; with `syncingFolder: false`, durably once
+    /// ``syncFolder()`` has run (one fsync for a batch).
+    public func save(_ shadow: PersistedShadow, for thing: ThingName, syncingFolder: Bool = true) throws(DeviceStateStoreError) {
+        let url = fileURL(for: thing)
+        do {
+            try AtomicFileWriter.write(shadow.jsonValue.jsonData, to: url, syncingFolder: syncingFolder)
+        } catch {
+            throw .cannotWrite(url.path, error.description)
+        }
+    }
+
+    /// Makes the files saved without syncing the folder durable.
+    public func syncFolder() throws(DeviceStateStoreError) {
+        do {
+            try AtomicFileWriter.syncFolder(directory)
+        } catch {
+            throw .cannotWrite(directory.path, error.description)
+        }
     }
 }

@@ -5,7 +5,8 @@ import Synchronization
 
 /// Writes the shadow service's documents to its ``ShadowDocumentStore``: one thing's at once when
 /// its reply must wait for it (an update with a `clientToken`), the others in batches on a queue of
-/// their own, so that the service keeps answering requests while they are written. Each snapshot
+/// their own, so that the service keeps answering requests while they are written (the folder is
+/// synced once per batch, each file still on its own). Each snapshot
 /// carries the generation of the change it saves, and a snapshot never replaces a newer one of the
 /// same thing, whichever of the two ways wrote that one.
 final class ShadowDocumentWriter: Sendable {
@@ -32,12 +33,13 @@ final class ShadowDocumentWriter: Sendable {
         self.logger = logger
     }
 
-    /// Writes `snapshot` now (blocking) unless a newer one of the thing is on disk already.
-    func write(_ snapshot: Snapshot) {
+    /// Writes `snapshot` now (blocking) unless a newer one of the thing is on disk already; durably
+    /// unless `syncingFolder` is `false` (a batch syncs the folder once, after its last file).
+    func write(_ snapshot: Snapshot, syncingFolder: Bool = true) {
         do {
             try written.withLock { (written: inout [ThingName: Int]) throws(DeviceStateStoreError) in
                 guard written[snapshot.thing, default: -1] < snapshot.generation else { return }
-                try store.save(snapshot.shadow, for: snapshot.thing)
+                try store.save(snapshot.shadow, for: snapshot.thing, syncingFolder: syncingFolder)
                 written[snapshot.thing] = snapshot.generation
             }
         } catch {
@@ -52,7 +54,13 @@ final class ShadowDocumentWriter: Sendable {
         guard !batch.isEmpty else { return true }
         guard batchInFlight.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
         queue.async { [self] in
-            for snapshot in batch { write(snapshot) }
+            for snapshot in batch { write(snapshot, syncingFolder: false) }
+            do {
+                try store.syncFolder()
+            } catch {
+                failed.add(1, ordering: .relaxed)
+                logger.error("could not sync the shadow folder after saving \(batch.count) documents: \(error)")
+            }
             batchInFlight.store(false, ordering: .releasing)
         }
         return true

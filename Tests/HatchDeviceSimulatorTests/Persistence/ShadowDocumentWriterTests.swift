@@ -67,3 +67,26 @@ struct ShadowDocumentWriterTests {
         }
     }
 }
+
+/// The shadow service's files are written by hand, read by `JSONDecoder`: every field survives.
+@Suite("shadow document files")
+struct PersistedShadowFileTests {
+    @Test("a saved shadow reads back equal, with its desired and reported state, metadata, client tokens and dates",
+          arguments: [0.0, 0.123_456_7, 0.999_999])
+    func roundTrip(fraction: Double) throws {
+        var shadow = DeviceShadow()
+        _ = shadow.update(payload: Data(#"{"state":{"reported":{"current":{"sound":{"v":1},"playing":"none"},"name":"Nurs\"ery ☾"}}}"#.utf8),
+                          timestamp: 1_767_600_000)
+        let realNow = Date(timeIntervalSince1970: 1_767_600_100 + fraction)
+        _ = shadow.update(payload: Data(#"{"state":{"desired":{"current":{"sound":{"v":900}}}},"clientToken":"app-1 \"quoted\""}"#.utf8),
+                          timestamp: 1_767_600_060, realNow: realNow)
+        let saved = PersistedShadow(document: shadow.document, recentUpdates: shadow.recentUpdates,
+                                    savedAt: Date(timeIntervalSince1970: 1_767_600_200 + fraction))
+        #expect(saved.document.desired != nil && saved.document.reportedMetadata != nil && saved.recentUpdates.entries.count == 1)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let read = try decoder.decode(PersistedShadow.self, from: saved.jsonValue.jsonData)
+        #expect(read == saved)
+        #expect(read.recentUpdates.reply(for: "app-1 \"quoted\"", now: realNow) == AcceptedUpdate(version: 2, timestamp: 1_767_600_060))
+    }
+}
