@@ -19,7 +19,7 @@ public struct PersistedShadow: Sendable, Hashable, Codable {
     }
 
     /// The file's JSON: the fields and values `JSONEncoder` writes (sorted keys, dates as Unix
-    /// seconds), which `JSONDecoder` reads back, but built as a ``JSONValue`` over the document's own
+    /// seconds), which `JSONDecoder` reads back, but built as a `JSONValue` over the document's own
     /// trees: the service writes thousands of these a second, and Foundation's encoder took most of
     /// that time.
     var jsonValue: JSONValue {
