@@ -17,8 +17,8 @@ import Synchronization
 /// the device is online; devices (``FirmwareCore``) only report and follow deltas. A document changed
 /// by an update with a `clientToken` is saved atomically before its reply leaves (so the request is
 /// applied once even across a crash); other changes (device reports) are saved in the background
-/// while the service answers, every second or as soon as the previous batch is on disk, and every
-/// document when the service stops.
+/// while the service answers, about every second (a turn is skipped while the previous batch is still
+/// being written), and every document when the service stops.
 ///
 /// ```swift
 /// let service = try ShadowService(configuration: ShadowServiceConfiguration(broker: url, stateDirectory: folder))
@@ -152,7 +152,7 @@ public actor ShadowService {
 
     /// The replies to one request on `topic` (`$aws/things/{thing}/shadow/get|update|delete`), as
     /// the service publishes them; nothing for any other topic or an invalid thing name. An update
-    /// applied with a `clientToken` is saved before this returns; other changes within a second.
+    /// applied with a `clientToken` is saved before this returns; other changes with the next batch.
     public func handle(topic: String, payload: Data, realNow: Date = Date()) -> [OutgoingMessage] {
         guard let request = Self.request(in: topic), let thing = ThingName(validating: String(request.thing)) else {
             configuration.logger.warning("ignored a message on \(topic): not a shadow get, update or delete of a valid thing name")
