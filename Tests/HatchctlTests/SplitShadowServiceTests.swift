@@ -48,7 +48,7 @@ struct SplitShadowServiceTests {
             try await probeTheACL(broker: broker, config: config, thing: nurseryThing, wire: wire)
             await fleet.stop()
             await watcher.disconnect()
-            metrics = try await LoopbackHTTP.get("/metrics", port: metricsPort)
+            metrics = try await Self.settledMetrics(port: metricsPort)
         } catch {
             await fleet.stop()
             await watcher.disconnect()
@@ -85,6 +85,27 @@ struct SplitShadowServiceTests {
             #expect(samples["hatch_shadow_service_requests_total{kind=\"\(kind)\"}"] ?? 0 > 0, "no \(kind) counted: \(exposition.body)")
         }
         #expect(samples["process_cpu_seconds_total"] ?? 0 > 0 && samples["process_resident_memory_bytes"] ?? 0 > 0, "\(exposition.body)")
+        // Commands with a clientToken are saved before their replies leave.
+        #expect(samples["hatch_shadow_service_documents_saved_total"] ?? 0 > 0 && samples["hatch_shadow_service_save_failures_total"] == 0,
+                "\(exposition.body)")
+    }
+
+    /// The service's metrics once its counts stop moving: the last reports of the devices that just
+    /// went offline may still be on their way to it (three scrapes 200 ms apart agree; at most 10 s).
+    static func settledMetrics(port: Int) async throws -> LoopbackHTTP.Response {
+        var last = try await LoopbackHTTP.get("/metrics", port: port)
+        var agreeing = 0
+        for _ in 0..<50 where agreeing < 2 {
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try await LoopbackHTTP.get("/metrics", port: port)
+            let counts = { (response: LoopbackHTTP.Response) -> [Double] in
+                let samples = PrometheusSamples(exposition: response.body)
+                return [samples.total("hatch_shadow_service_requests_total"), samples.total("hatch_shadow_service_replies_total")]
+            }
+            agreeing = counts(next) == counts(last) ? agreeing + 1 : 0
+            last = next
+        }
+        return last
     }
 
     /// The client id of a session that logs in with a device's credential and tries to publish a reply.

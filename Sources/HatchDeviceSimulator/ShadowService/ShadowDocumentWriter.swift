@@ -12,6 +12,8 @@ import Synchronization
 final class ShadowDocumentWriter: Sendable {
     /// Documents that could not be written.
     var failures: Int { failed.load(ordering: .relaxed) }
+    /// Documents written so far.
+    var writes: Int { done.load(ordering: .relaxed) }
 
     private let store: ShadowDocumentStore
     private let logger: Logger
@@ -20,6 +22,7 @@ final class ShadowDocumentWriter: Sendable {
     private let written = Mutex<[ThingName: Int]>([:])
     private let batchInFlight = Atomic<Bool>(false)
     private let failed = Atomic<Int>(0)
+    private let done = Atomic<Int>(0)
 
     /// A thing's document as of one change.
     struct Snapshot: Sendable {
@@ -41,6 +44,7 @@ final class ShadowDocumentWriter: Sendable {
                 guard written[snapshot.thing, default: -1] < snapshot.generation else { return }
                 try store.save(snapshot.shadow, for: snapshot.thing, syncingFolder: syncingFolder)
                 written[snapshot.thing] = snapshot.generation
+                done.add(1, ordering: .relaxed)
             }
         } catch {
             failed.add(1, ordering: .relaxed)

@@ -35,6 +35,8 @@ public actor ShadowService {
     public nonisolated let published = MessageCounters()
     /// Documents that could not be saved.
     public nonisolated var saveFailures: Int { writer?.failures ?? 0 }
+    /// Documents saved so far (0 without a state folder).
+    public nonisolated var documentsSaved: Int { writer?.writes ?? 0 }
 
     private let writer: ShadowDocumentWriter?
     private let eventLoop: MQTTEventLoop

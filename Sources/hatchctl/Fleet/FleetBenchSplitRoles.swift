@@ -30,6 +30,8 @@ extension FleetBenchReport {
         var drainSeconds = 0.0
         /// Whether the service saved its documents in a folder (`--split-keeps-documents`) or kept them in memory only.
         var serviceKeepsDocuments = false
+        /// Documents the service wrote to its folder per second of the window (0 in memory).
+        var serviceDocumentsSavedPerSecond = 0.0
         /// The shadow service's resident memory and things at the end of the window.
         var serviceResidentMegabytes = 0.0
         var things = 0
@@ -50,7 +52,7 @@ extension FleetBenchReport {
                 | accepted requests per second, split / fused | \(Int(acceptedPerSecond)) / \(Int(fusedAcceptedPerSecond)) (\(String(format: "%.0f", fusedAcceptedPerSecond > 0 ? acceptedPerSecond / fusedAcceptedPerSecond * 100 : 0)) %) | |
                 | CPU per accepted request, split: devices + service + broker | \(micros(deviceCPUMicrosecondsPerAccepted)) + \(micros(serviceCPUMicrosecondsPerAccepted)) + \(micros(brokerCPUMicrosecondsPerAccepted)) = \(micros(totalCPUMicrosecondsPerAccepted)) | |
                 | CPU per accepted request, fused: fleet + broker | \(micros(fusedCPUMicrosecondsPerAccepted)) + \(micros(fusedBrokerCPUMicrosecondsPerAccepted)) = \(micros(fusedTotalCPUMicrosecondsPerAccepted)) | |
-                | shadow service: caught up after the devices stopped / resident memory | \(String(format: "%.2f s; %.0f MB for %d things", serviceCatchUpSeconds, serviceResidentMegabytes, things)) | |
+                | shadow service: caught up after the devices stopped / resident memory / documents saved | \(String(format: "%.2f s; %.0f MB for %d things; %.0f documents/s", serviceCatchUpSeconds, serviceResidentMegabytes, things, serviceDocumentsSavedPerSecond)) | |
 
                 """
         }

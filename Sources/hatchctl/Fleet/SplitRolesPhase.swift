@@ -88,6 +88,8 @@ struct SplitRolesPhase {
         split.drainSeconds = (end - caughtUp).seconds
         split.serviceResidentMegabytes = ProcessResources.residentMemoryBytes(of: service.processIdentifier).map { Double($0) / 1_048_576 } ?? 0
         split.things = Int(after.samples["hatch_shadow_service_things"] ?? 0)
+        split.serviceDocumentsSavedPerSecond = ((after.samples["hatch_shadow_service_documents_saved_total"] ?? 0)
+            - (before.samples["hatch_shadow_service_documents_saved_total"] ?? 0)) / elapsed
         split.fusedAcceptedPerSecond = fused.fleetAcceptedPerSecond
         if fused.fleetAcceptedPerSecond > 0 {
             // The fused phase's CPU per message, over its accepted requests instead of its messages.

@@ -2,7 +2,7 @@ import HatchDeviceSimulator
 import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,
-/// replies by kind, things with a shadow, whether it is connected and failed saves, beside the `process_*` metrics. Read from
+/// replies by kind, things with a shadow, whether it is connected, documents saved and failed saves, beside the `process_*` metrics. Read from
 /// the service's own counters when Prometheus scrapes, so a request costs nothing more, and
 /// without waiting for the service: a scrape answers at once however far behind the service is.
 final class ShadowServiceMetrics: Sendable {
@@ -19,6 +19,7 @@ final class ShadowServiceMetrics: Sendable {
     private let things: Prometheus.Gauge
     private let connected: Prometheus.Gauge
     private let saveFailures: Prometheus.Counter
+    private let documentsSaved: Prometheus.Counter
     private let process: ProcessMetrics
     private let mirror = CounterMirror()
 
@@ -37,6 +38,7 @@ final class ShadowServiceMetrics: Sendable {
         things = registry.makeGauge(descriptor: .named("hatch_shadow_service_things", "Things with a shadow."))
         connected = registry.makeGauge(descriptor: .named("hatch_shadow_service_connected", "1 while the service is connected and subscribed."))
         saveFailures = registry.makeCounter(descriptor: .named("hatch_shadow_service_save_failures_total", "Documents that could not be saved."))
+        documentsSaved = registry.makeCounter(descriptor: .named("hatch_shadow_service_documents_saved_total", "Documents written to the state folder."))
         process = ProcessMetrics(registry: registry)
     }
 
@@ -47,6 +49,7 @@ final class ShadowServiceMetrics: Sendable {
         things.set(Double(service.thingCount))
         connected.set(Double(service.isConnected ? 1 : 0))
         mirror.advance(saveFailures, to: Double(service.saveFailures))
+        mirror.advance(documentsSaved, to: Double(service.documentsSaved))
         process.update(mirror)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(4096)
