@@ -6,9 +6,9 @@ import Synchronization
 /// Writes the shadow service's documents to its ``ShadowDocumentStore``: one thing's at once when
 /// its reply must wait for it (an update with a `clientToken`), the others in batches on a queue of
 /// their own, so that the service keeps answering requests while they are written (the folder is
-/// synced once per batch, each file still on its own). Each snapshot
-/// carries the generation of the change it saves, and a snapshot never replaces a newer one of the
-/// same thing, whichever of the two ways wrote that one.
+/// synced once per batch, each file still on its own). Each snapshot carries the generation of the
+/// change it saves, and a snapshot never replaces a newer one of the same thing, whichever of the
+/// two ways wrote that one.
 final class ShadowDocumentWriter: Sendable {
     /// Documents that could not be written.
     var failures: Int { failed.load(ordering: .relaxed) }
