@@ -29,7 +29,7 @@ public enum BrokerBacklog {
     public static func drain(port: Int, limit: Duration = .seconds(60)) async -> Duration {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
-            try? await Task.sleep(for: pollInterval)
+            try? await Task.sleep(for: .milliseconds(pollMilliseconds))
         }
         return ContinuousClock.now - started
     }
@@ -39,14 +39,15 @@ public enum BrokerBacklog {
     public static func drainBlocking(port: Int, limit: Duration = .seconds(60)) -> Duration {
         let started = ContinuousClock.now
         while ContinuousClock.now - started < limit, !isDrained(port: port) {
-            Thread.sleep(forTimeInterval: 0.01)
+            Thread.sleep(forTimeInterval: Double(pollMilliseconds) / 1000)
         }
         return ContinuousClock.now - started
     }
 
     /// Below this many queued bytes the broker has caught up: a few messages' worth.
     public static let drainedBytes = 64 * 1024
-    private static let pollInterval = Duration.milliseconds(10)
+    /// How often both drains look at the queues.
+    private static let pollMilliseconds = 10
 
     private static func isDrained(port: Int) -> Bool {
         guard let queued = bytes(port: port) else { return true }

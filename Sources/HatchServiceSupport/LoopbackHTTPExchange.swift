@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,6 +61,16 @@ public enum LoopbackHTTPExchange {
             if count < 0 { throw .socket(operation: "read", errno: errno) }
             if count == 0 { return answer }
             answer += buffer[..<count]
+        }
+    }
+
+    /// ``exchange(_:port:timeoutSeconds:)`` on a Dispatch thread, for async callers: the blocking
+    /// reads never hold a thread of the cooperative pool.
+    public static func exchangeAsync(_ bytes: [UInt8], port: Int, timeoutSeconds: Int = 10) async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { () throws(Failure) in try exchange(bytes, port: port, timeoutSeconds: timeoutSeconds) })
+            }
         }
     }
 }

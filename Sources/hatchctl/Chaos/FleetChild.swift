@@ -33,32 +33,12 @@ final class FleetChild: Sendable {
     /// The child's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// This executable, which the child runs too.
-    static var executable: URL? {
-        if let url = Bundle.main.executableURL { return url }
-        let path = CommandLine.arguments[0]
-        return path.contains("/") ? URL(fileURLWithPath: path) : nil
-    }
-
     private func start() throws {
-        guard let executable = Self.executable else { throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run the fleet in a child process") }
-        process.executableURL = executable
-        process.arguments = [
+        try process.runHatchctl([
             "fleet", "run", "--devices", setup.fleetFile.path, "--broker", setup.broker, "--state-dir", setup.stateDirectory.path,
             "--speed", String(setup.speed), "--keep-alive", String(setup.keepAlive), "--request-log", setup.requestLog.path,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = setup.workDirectory.appendingPathComponent("home").path
-        process.environment = environment
-        let logURL = setup.workDirectory.appendingPathComponent("fleet-child.log")
-        if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
-        let log = try FileHandle(forWritingTo: logURL)
-        log.seekToEndOfFile()
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try? log.close()
+        ], home: setup.workDirectory.appendingPathComponent("home"), output: setup.workDirectory.appendingPathComponent("fleet-child.log"),
+           role: "the fleet")
     }
 
     /// Whether it still runs.

@@ -179,33 +179,21 @@ struct FleetBenchCommand: AsyncParsableCommand {
                             report.connectSeconds, report.residentMegabytes, report.residentKilobytesPerDevice, report.brokerResidentMegabytes))
 
         try await Task.sleep(for: .seconds(1))
-        // The window opens with nothing queued for the broker (what the devices wrote while the
-        // others connected is read first) and closes once the broker has read all the window's messages.
-        fleet.holdTicks(true)
-        await BrokerBacklog.drain(port: broker.port)
         progress.say("traffic: every device loops its routine at ×\(Int(speed)) for \(seconds) s")
         let statistics = fleet.statistics
-        let outBefore = statistics.messagesOut
-        let acceptedBefore = statistics.published.count(.accepted)
-        let bytesBefore = statistics.bytesOut.load(ordering: .relaxed)
-        let fleetCPU = ProcessCPUTime.Window(brokerProcess: broker.processIdentifier)
-        let windowStart = ContinuousClock.now
-        fleet.holdTicks(false)
-        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-        fleet.holdTicks(true)
-        let windowEnd = ContinuousClock.now
-        let backlog = BrokerBacklog.bytes(port: broker.port) ?? 0
-        await BrokerBacklog.drain(port: broker.port)
-        let end = ContinuousClock.now
-        let elapsed = (end - windowStart).seconds
-        let messages = statistics.messagesOut - outBefore
-        (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = fleetCPU.perMessage(messages)
+        let (window, before) = try await BenchTrafficWindow.run(fleet: fleet, brokerPort: broker.port, seconds: seconds) {
+            (out: statistics.messagesOut, accepted: statistics.published.count(.accepted), bytes: statistics.bytesOut.load(ordering: .relaxed),
+             cpu: ProcessCPUTime.Window(brokerProcess: broker.processIdentifier))
+        }
+        let elapsed = window.seconds
+        let messages = statistics.messagesOut - before.out
+        (report.fleetCPUMicrosecondsPerMessage, report.fleetBrokerCPUMicrosecondsPerMessage) = before.cpu.perMessage(messages)
         report.fleetMessagesPerSecond = Double(messages) / elapsed
-        report.fleetAcceptedPerSecond = Double(statistics.published.count(.accepted) - acceptedBefore) / elapsed
-        report.fleetBacklogMegabytes = Double(backlog) / 1_048_576
-        report.fleetDrainSeconds = (end - windowEnd).seconds
+        report.fleetAcceptedPerSecond = Double(statistics.published.count(.accepted) - before.accepted) / elapsed
+        report.fleetBacklogMegabytes = window.backlogMegabytes
+        report.fleetDrainSeconds = (window.end - window.held).seconds
         report.publishFailures = statistics.publishFailures.load(ordering: .relaxed)
-        report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - bytesBefore) / max(1, messages)
+        report.averagePayloadBytes = (statistics.bytesOut.load(ordering: .relaxed) - before.bytes) / max(1, messages)
         progress.say(String(format: "fleet: %.0f msg/s (average payload %d B); %.0f MB waited for the broker when the devices stopped, read in %.2f s",
                             report.fleetMessagesPerSecond, report.averagePayloadBytes, report.fleetBacklogMegabytes, report.fleetDrainSeconds))
         progress.say("stopping \(devices) devices")

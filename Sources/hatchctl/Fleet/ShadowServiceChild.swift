@@ -38,28 +38,15 @@ final class ShadowServiceChild: Sendable {
 
     /// Starts the service and waits (at most `timeout`) until it is connected and subscribed.
     static func launch(_ setup: Setup, timeout: Duration = .seconds(30)) async throws -> ShadowServiceChild {
-        guard let executable = FleetChild.executable else {
-            throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run the shadow service in a child process")
-        }
         let state = setup.workDirectory.appendingPathComponent("shadows", isDirectory: true)
         let child = ShadowServiceChild(metricsPort: try MosquittoBroker.freeLoopbackPort(), logFile: setup.workDirectory.appendingPathComponent("shadow-service.log"))
-        child.process.executableURL = executable
-        child.process.arguments = [
+        try child.process.runHatchctl([
             "shadow-service", "--broker", setup.broker, "--client-id", "hatch-bench-shadow-service",
             "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--log-level", "warning",
             "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
             "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
-        ] + (setup.keepsDocuments ? ["--state", state.path] : ["--in-memory"])
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = setup.workDirectory.path
-        child.process.environment = environment
-        _ = FileManager.default.createFile(atPath: child.logFile.path, contents: nil)
-        let log = try FileHandle(forWritingTo: child.logFile)
-        child.process.standardOutput = log
-        child.process.standardError = log
-        child.process.standardInput = FileHandle.nullDevice
-        try child.process.run()
-        try? log.close()
+        ] + (setup.keepsDocuments ? ["--state", state.path] : ["--in-memory"]),
+           home: setup.workDirectory, output: child.logFile, role: "the shadow service")
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if !child.process.isRunning { throw child.failure("exited with status \(child.process.terminationStatus)") }
@@ -86,14 +73,8 @@ final class ShadowServiceChild: Sendable {
 
     /// The child's metrics now.
     func samples() async throws -> PrometheusSamples {
-        let port = metricsPort
-        let raw = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { () throws(LoopbackHTTPExchange.Failure) in
-                    try LoopbackHTTPExchange.exchange(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), port: port)
-                })
-            }
-        }
+        let raw = try await LoopbackHTTPExchange.exchangeAsync(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(metricsPort)\r\n\r\n".utf8),
+                                                               port: metricsPort)
         let text = String(decoding: raw, as: UTF8.self)
         guard let body = text.range(of: "\r\n\r\n") else { throw failure("answered /metrics with no HTTP body") }
         return PrometheusSamples(exposition: String(text[body.upperBound...]))

@@ -57,35 +57,28 @@ struct SplitRolesPhase {
         progress.say(String(format: "split: %d/%d devices online in %.2f s", split.connected, setup.devices, split.connectSeconds))
 
         try await Task.sleep(for: .seconds(1))
-        fleet.holdTicks(true)
-        _ = try await catchUp(service, fleet)
-        await BrokerBacklog.drain(port: setup.broker.port)
         progress.say("split: every device loops its routine at ×\(Int(setup.speed)) for \(setup.seconds) s")
-        let before = try await Counts(fleet: fleet, service: service)
-        let cpu = ProcessCPUTime.Window(brokerProcess: setup.broker.processIdentifier)
-        let serviceCPU = ProcessCPUTime.seconds(of: service.processIdentifier)
-        let windowStart = ContinuousClock.now
-        fleet.holdTicks(false)
-        try await Task.sleep(for: .milliseconds(Int(setup.seconds * 1000)))
-        fleet.holdTicks(true)
-        let windowEnd = ContinuousClock.now
-        let unanswered = try await catchUp(service, fleet)
-        let caughtUp = ContinuousClock.now
-        split.backlogMegabytes = Double(BrokerBacklog.bytes(port: setup.broker.port) ?? 0) / 1_048_576
-        await BrokerBacklog.drain(port: setup.broker.port)
-        let end = ContinuousClock.now
+        var unanswered = 0
+        let (window, opened) = try await BenchTrafficWindow.run(fleet: fleet, brokerPort: setup.broker.port, seconds: setup.seconds) {
+            unanswered = try await catchUp(service, fleet)
+        } opening: {
+            (counts: try await Counts(fleet: fleet, service: service), cpu: ProcessCPUTime.Window(brokerProcess: setup.broker.processIdentifier),
+             serviceCPU: ProcessCPUTime.seconds(of: service.processIdentifier))
+        }
+        let before = opened.counts, cpu = opened.cpu
         let after = try await Counts(fleet: fleet, service: service)
-        let elapsed = (end - windowStart).seconds
+        let elapsed = window.seconds
         let accepted = after.accepted - before.accepted
         let perAccepted = { (seconds: Double) in accepted > 0 ? seconds * 1_000_000 / Double(accepted) : 0 }
         (split.deviceCPUMicrosecondsPerAccepted, split.brokerCPUMicrosecondsPerAccepted) = cpu.perMessage(accepted)
-        split.serviceCPUMicrosecondsPerAccepted = perAccepted(ProcessCPUTime.seconds(of: service.processIdentifier) - serviceCPU)
+        split.serviceCPUMicrosecondsPerAccepted = perAccepted(ProcessCPUTime.seconds(of: service.processIdentifier) - opened.serviceCPU)
         split.deviceRequestsPerSecond = Double(after.requestsSent - before.requestsSent) / elapsed
         split.serviceRepliesPerSecond = Double(after.replies - before.replies) / elapsed
         split.acceptedPerSecond = Double(accepted) / elapsed
         split.unansweredRequests = unanswered
-        split.serviceCatchUpSeconds = (caughtUp - windowEnd).seconds
-        split.drainSeconds = (end - caughtUp).seconds
+        split.serviceCatchUpSeconds = (window.settled - window.held).seconds
+        split.drainSeconds = (window.end - window.settled).seconds
+        split.backlogMegabytes = window.backlogMegabytes
         split.serviceResidentMegabytes = ProcessResources.residentMemoryBytes(of: service.processIdentifier).map { Double($0) / 1_048_576 } ?? 0
         split.things = Int(after.samples["hatch_shadow_service_things"] ?? 0)
         split.serviceDocumentsSavedPerSecond = ((after.samples["hatch_shadow_service_documents_saved_total"] ?? 0)

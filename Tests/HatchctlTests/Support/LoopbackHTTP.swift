@@ -18,7 +18,7 @@ enum LoopbackHTTP {
 
     /// Sends raw `bytes`, reads the answer to the end, and parses it.
     static func send(_ bytes: [UInt8], port: Int) async throws -> Response {
-        let raw = try await exchange(bytes, port: port)
+        let raw = try await LoopbackHTTPExchange.exchangeAsync(bytes, port: port)
         let text = String(decoding: raw, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw LoopbackHTTPError.malformedResponse(text) }
         let headLines = text[..<split.lowerBound].split(separator: "\r\n").map(String.init)
@@ -30,15 +30,6 @@ enum LoopbackHTTP {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return Response(status: status, headers: headers, body: String(text[split.upperBound...]))
-    }
-
-    /// Connects, writes `bytes`, half-closes, and reads until the server closes.
-    static func exchange(_ bytes: [UInt8], port: Int) async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try LoopbackHTTPExchange.exchange(bytes, port: port) })
-            }
-        }
     }
 }
 

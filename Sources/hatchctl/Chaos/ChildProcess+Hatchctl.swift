@@ -1,0 +1,33 @@
+import Foundation
+import HatchMosquittoBroker
+
+extension ChildProcess {
+    /// This executable, which a child such as `fleet run` or `shadow-service` runs too.
+    static var hatchctlExecutable: URL? {
+        if let url = Bundle.main.executableURL { return url }
+        let path = CommandLine.arguments[0]
+        return path.contains("/") ? URL(fileURLWithPath: path) : nil
+    }
+
+    /// Starts `hatchctl arguments…` with `HATCH_HOME` at `home`, its standard output and error
+    /// appended to `output` (created when missing) and nothing on its standard input. `role` names
+    /// the child in the error when the executable cannot be found.
+    func runHatchctl(_ arguments: [String], home: URL, output: URL, role: String) throws {
+        guard let executable = Self.hatchctlExecutable else {
+            throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run \(role) in a child process")
+        }
+        executableURL = executable
+        self.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["HATCH_HOME"] = home.path
+        self.environment = environment
+        if !FileManager.default.fileExists(atPath: output.path) { _ = FileManager.default.createFile(atPath: output.path, contents: nil) }
+        let log = try FileHandle(forWritingTo: output)
+        log.seekToEndOfFile()
+        standardOutput = log
+        standardError = log
+        standardInput = FileHandle.nullDevice
+        try run()
+        try? log.close()
+    }
+}
