@@ -33,23 +33,10 @@ public struct FleetConfiguration: Sendable {
     public var shadowService: ShadowServiceMode
 
     /// Local addresses the devices' connections are made from, in turn (see
-    /// `MQTTConfiguration.bindAddress`); empty lets the system choose. One source address gives at
-    /// most about 28,000 connections to one broker port, so larger fleets on one machine spread over
-    /// several (``loopbackSourceAddresses(for:block:)``).
+    /// `MQTTConfiguration.bindAddress`); empty lets the system choose. Past about 14,000 connections
+    /// from one address to one broker port a new connection takes 30–160 times longer to get a local
+    /// port, so larger fleets on one machine spread over several (``loopbackSourceAddresses(for:block:)``).
     public var sourceAddresses: [String] = []
-
-    /// Loopback source addresses (`127.0.<block>.1`, `127.0.<block>.2`, …) for `connections`
-    /// connections to one broker port, 20,000 each: none when one address is enough. Several fleets
-    /// or clients in one process use different blocks, so that connections closed by one (left in
-    /// `TIME_WAIT`) do not take the ports another needs.
-    public static func loopbackSourceAddresses(for connections: Int, block: Int = 1) -> [String] {
-        guard connections > perSourceAddress else { return [] }
-        return (1...(connections + perSourceAddress - 1) / perSourceAddress).map { "127.0.\(block).\($0)" }
-    }
-
-    /// Connections spread over one source address by ``loopbackSourceAddresses(for:block:)`` (the
-    /// ephemeral port range holds about 28,000).
-    public static let perSourceAddress = 20_000
 
     /// Creates a configuration.
     public init(definition: FleetDefinition, broker: MQTTBrokerURL, clock: SimulationClock, stateDirectory: URL? = nil,

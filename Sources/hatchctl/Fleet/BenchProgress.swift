@@ -18,8 +18,9 @@ struct BenchProgress: Sendable {
     }
 
     /// A progress bar on a terminal (redrawn in place); elsewhere (a log, `--json` piped on) a line at
-    /// every tenth. With `since`, the seconds so far and the rate. Callers report at least every 100.
-    func bar(_ title: String, _ done: Int, of total: Int, since start: ContinuousClock.Instant? = nil) {
+    /// every tenth. With `since`, the seconds so far and the rate. Callers report at least every 100,
+    /// or say what they reported last (`previous`).
+    func bar(_ title: String, _ done: Int, of total: Int, since start: ContinuousClock.Instant? = nil, previous: Int? = nil) {
         guard !quiet else { return }
         var timing = ""
         if let start {
@@ -28,7 +29,7 @@ struct BenchProgress: Sendable {
         }
         guard interactive else {
             let tenth = max(1, total / 10)
-            if done == total || (done > 0 && done / tenth != max(0, done - 100) / tenth) {
+            if done == total || (done > 0 && done / tenth != max(0, previous ?? done - 100) / tenth) {
                 say("\(title): \(done)/\(total)\(timing)")
             }
             return

@@ -53,6 +53,12 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "With --split: the shadow service saves its documents in a folder, as it does by default, instead of keeping them in memory as the bench's fused fleet does.")
     var splitKeepsDocuments = false
 
+    @Option(name: .long, help: ArgumentHelp("Measure only connecting and memory, with the fleet split over this many `hatchctl fleet run --shard I/N` processes (1…64): each has its own open-file limit, for fleets larger than one process may hold here.", valueName: "n"))
+    var shards: Int?
+
+    @Option(name: .long, help: ArgumentHelp("With --shards: private mosquittos to spread the shards over (1…shards; shard I uses broker I mod M). One broker needs an open file per device.", valueName: "m"))
+    var brokers: Int?
+
     @OptionGroup var priority: PriorityOptions
 
     /// The simulated wall clock every traffic phase starts at (a Monday, 07:20 UTC).
@@ -64,14 +70,35 @@ struct FleetBenchCommand: AsyncParsableCommand {
         }
         if splitKeepsDocuments && !split { throw ValidationError("--split-keeps-documents describes the --split phase; add --split.") }
         guard (1...20).contains(rounds) else { throw ValidationError("--rounds takes 1 to 20 (got \(rounds)).") }
+        if let shards {
+            guard (1...64).contains(shards) else { throw ValidationError("--shards takes 1 to 64 (got \(shards)).") }
+            guard !split && rounds == 1 else {
+                throw ValidationError("--shards measures connecting and memory only; leave out --split and --rounds, or --shards.")
+            }
+            if let brokers, !(1...shards).contains(brokers) {
+                throw ValidationError("--brokers takes 1 to --shards (\(shards)) (got \(brokers)): each shard uses one broker.")
+            }
+        } else if brokers != nil {
+            throw ValidationError("--brokers spreads the shards of --shards over brokers; add --shards N.")
+        }
     }
 
     func run() async throws {
         let progress = BenchProgress(quiet: false)
+        if let shards {
+            try await runSharded(shards: shards, progress: progress)
+            return
+        }
         // One socket per device (the fleet, then the ceiling's clients, never both at once), and as
         // many in the broker; a few hundred more for everything else.
         let descriptors = max(devices, roundTripDevices) + 512
-        try FileDescriptorLimit.require(descriptors)
+        do {
+            try FileDescriptorLimit.require(descriptors)
+        } catch {
+            let processes = ShardedConnectPhase.processesNeeded(devices: max(devices, roundTripDevices), hardLimit: FileDescriptorLimit.current.hard)
+            throw HatchctlError.invalidArgument("\(error). To measure connecting and memory at this size within the limit, "
+                + "split the fleet over processes and brokers: --shards \(processes) --brokers \(processes).")
+        }
         let broker = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: descriptors))
         defer { broker.stop() }
         let url = try MQTTBrokerURL(broker.url)
@@ -114,6 +141,22 @@ struct FleetBenchCommand: AsyncParsableCommand {
         progress.say(String(format: "broker settled after the ceiling's connections closed (%.1f s)", settled))
         try await measureRoundTrip(url: url, report: &report, progress: progress)
 
+        try write(report, table: report.table)
+    }
+
+    /// `--shards`: connecting and memory with the fleet in `shards` processes.
+    private func runSharded(shards: Int, progress: BenchProgress) async throws {
+        let nice = priority.nice > 0 ? priority.nice : SchedulingPriority.current
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hatch-bench-shards-\(getpid())", isDirectory: true)
+        let phase = ShardedConnectPhase(setup: .init(devices: devices, shards: shards, brokers: brokers ?? 1, speed: speed, nice: nice,
+                                                     workDirectory: directory), progress: progress)
+        let report = try await phase.measure()
+        try? FileManager.default.removeItem(at: directory)
+        try write(report, table: report.table)
+    }
+
+    /// The report as JSON (`--json`) or a table on standard output, and as JSON in `--output`.
+    private func write<Report: Encodable>(_ report: Report, table: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(report)
@@ -121,7 +164,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         if json {
             Console.write(String(decoding: data, as: UTF8.self) + "\n", to: .standardOutput)
         } else {
-            Console.write(report.table + "\n", to: .standardOutput)
+            Console.write(table + "\n", to: .standardOutput)
         }
     }
 

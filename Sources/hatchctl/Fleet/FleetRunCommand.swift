@@ -31,7 +31,12 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where devices keep their settings (default: $HATCH_HOME/state/<fleet>).", valueName: "dir"))
     var stateDir: String?
 
+    @Flag(name: .long, help: "Keep the devices' settings in memory only: nothing is read or written, and every run starts from the fleet file.")
+    var inMemory = false
+
     @OptionGroup var sharding: ShardOptions
+
+    @OptionGroup var sourceAddresses: SourceAddressOptions
 
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
@@ -54,6 +59,7 @@ struct FleetRunCommand: AsyncParsableCommand {
 
     func validate() throws {
         try security.validate(broker: broker)
+        if inMemory && stateDir != nil { throw ValidationError("--in-memory keeps no folder; give either it or --state-dir.") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
         guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
     }
@@ -74,14 +80,21 @@ struct FleetRunCommand: AsyncParsableCommand {
             priority.apply()
 
             let observer = try requestObserver()
+            let share = try sharding.resolved()
+            var configuration = FleetConfiguration(
+                definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
+                instanceName: sharding.instanceName(share),
+                credentials: fleetBroker.credentials,
+                telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
+                shadowService: security.shadowService)
+            configuration.sourceAddresses = sourceAddresses.resolved(devices: definition.devices.count, broker: brokerURL, shard: share)
+            if configuration.sourceAddresses.count > 1 {
+                logger.info("connecting from \(configuration.sourceAddresses.count) local addresses, \(configuration.sourceAddresses.first ?? "")…",
+                            metadata: ["sourceAddresses": "\(configuration.sourceAddresses.joined(separator: ","))"])
+            }
             let fleet: Fleet
             do {
-                fleet = try Fleet(configuration: FleetConfiguration(
-                    definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: stateDirectory(for: definition),
-                    instanceName: sharding.instanceName(try sharding.resolved()),
-                    credentials: fleetBroker.credentials,
-                    telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
-                    shadowService: security.shadowService))
+                fleet = try Fleet(configuration: configuration)
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }

@@ -73,11 +73,7 @@ final class ShadowServiceChild: Sendable {
 
     /// The child's metrics now.
     func samples() async throws -> PrometheusSamples {
-        let raw = try await LoopbackHTTPExchange.exchangeAsync(Array("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1:\(metricsPort)\r\n\r\n".utf8),
-                                                               port: metricsPort)
-        let text = String(decoding: raw, as: UTF8.self)
-        guard let body = text.range(of: "\r\n\r\n") else { throw failure("answered /metrics with no HTTP body") }
-        return PrometheusSamples(exposition: String(text[body.upperBound...]))
+        try await PrometheusSamples.scrape(port: metricsPort)
     }
 
     /// SIGTERM (documents saved); SIGKILL after `grace`.

@@ -1,0 +1,108 @@
+import Foundation
+import HatchMosquittoBroker
+import HatchServiceSupport
+
+/// One `hatchctl fleet run --shard I/N` of `fleet bench --shards N`: its own process, so it has an
+/// open-file limit of its own, with its progress read from its Prometheus metrics and the moment its
+/// last device came online from its JSON log.
+final class BenchShardChild: Sendable {
+    /// How the child runs.
+    struct Setup: Sendable {
+        /// The bench's fleet file, shared by every shard.
+        var fleetFile: URL
+        /// Which share, 1-based, of how many.
+        var index: Int
+        var count: Int
+        /// `mqtt://127.0.0.1:PORT`.
+        var broker: String
+        /// Its `HATCH_HOME`, holding its output (`shard-I.log`).
+        var workDirectory: URL
+        /// The clock every shard shares: speed, simulated start and the real time it started at.
+        var speed: Double
+        var startTime: Date
+        var clockOrigin: Date
+        /// Its `--nice` (the bench's).
+        var nice: Int32
+    }
+
+    /// When every device of the shard was online, from its log.
+    struct Online: Sendable {
+        /// The wall-clock time of its "devices online" line.
+        var time: Date
+        /// The seconds its fleet took to connect, from its own start (after reading the fleet file).
+        var seconds: Double
+        /// Its devices online then.
+        var online: Int
+    }
+
+    let setup: Setup
+    /// Where its metrics are served.
+    let metricsPort: Int
+    /// Its output (JSON lines).
+    let logFile: URL
+
+    private let process = ChildProcess()
+
+    private init(setup: Setup, metricsPort: Int) {
+        self.setup = setup
+        self.metricsPort = metricsPort
+        logFile = setup.workDirectory.appendingPathComponent("shard-\(setup.index).log")
+    }
+
+    /// Starts the shard; it connects its devices at once.
+    static func launch(_ setup: Setup) throws -> BenchShardChild {
+        let child = BenchShardChild(setup: setup, metricsPort: try MosquittoBroker.freeLoopbackPort())
+        try child.process.runHatchctl([
+            "fleet", "run", "--devices", setup.fleetFile.path, "--shard", "\(setup.index)/\(setup.count)", "--broker", setup.broker,
+            "--in-memory", "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--json", "--log-level", "notice",
+            "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
+            "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
+        ], home: setup.workDirectory.appendingPathComponent("home-\(setup.index)"), output: child.logFile, role: "a fleet shard")
+        return child
+    }
+
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether it still runs.
+    var isRunning: Bool { process.isRunning }
+
+    /// Its devices online now, from its metrics; `nil` while it does not answer.
+    func online() async -> Int? {
+        guard let samples = try? await PrometheusSamples.scrape(port: metricsPort, timeoutSeconds: 2),
+              let online = samples["hatch_fleet_devices_online"] else { return nil }
+        return Int(online)
+    }
+
+    /// When the shard had every device online, once its log says so.
+    func onlineLine() -> Online? {
+        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.contains("devices online in") {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let stamp = object["timestamp"] as? String, let time = LogTimestamp.date(stamp),
+                  let metadata = object["metadata"] as? [String: Any], let seconds = (metadata["seconds"] as? String).flatMap(Double.init),
+                  let online = (metadata["online"] as? String).flatMap(Int.init)
+            else { continue }
+            return Online(time: time, seconds: seconds, online: online)
+        }
+        return nil
+    }
+
+    /// SIGINT: its devices go offline cleanly; SIGKILL after `grace`.
+    func stop(grace: Duration = .seconds(30)) async {
+        guard process.isRunning else { return }
+        process.interrupt()
+        let end = ContinuousClock.now + grace
+        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
+        if process.isRunning {
+            process.signal(SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// An error naming what went wrong, with the end of the shard's output.
+    func failure(_ what: String) -> HatchctlError {
+        let output = (try? String(contentsOf: logFile, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
+        return .invalidArgument("fleet shard \(setup.index)/\(setup.count) \(what); its last output (\(logFile.path)):\n\(output)")
+    }
+}
