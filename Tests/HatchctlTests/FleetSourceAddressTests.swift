@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `hatchctl fleet run --source-address` (connections from the addresses given, in turn) and
+/// `--in-memory` (no state folder).
+@Suite("fleet run: source addresses and in-memory state", .timeLimit(.minutes(2)))
+struct FleetSourceAddressTests {
+    static let household = HouseholdFleet.packageRoot.appendingPathComponent("devices/household.yaml").path
+
+    /// The established IPv4 connections whose local address is `address`, from `/proc/net/tcp`.
+    private func establishedConnections(from address: String) -> Int {
+        // The kernel prints the address as one little-endian 32-bit number: 127.0.71.1 is 0147007F.
+        let hex = address.split(separator: ".").compactMap { UInt8($0) }.reversed()
+            .map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return 0 }
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let columns = line.split(separator: " ")
+            return columns.count > 3 && columns[1].hasPrefix(hex + ":") && columns[3] == "01"
+        }.count
+    }
+
+    @Test("the devices connect from the addresses given, each used, and --in-memory leaves no state folder")
+    func devicesConnectFromTheAddressesGiven() async throws {
+        let hatchctl = try Hatchctl()
+        let addresses = ["127.0.71.1", "127.0.71.2"]
+        let run = Task {
+            try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--duration", "4", "--in-memory",
+                                    "--source-address", addresses[0], "--source-address", addresses[1]])
+        }
+        var seen = [0, 0]
+        let deadline = ContinuousClock.now + .seconds(30)
+        while seen.contains(0), ContinuousClock.now < deadline {
+            seen = addresses.map(establishedConnections(from:))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let result = try await run.value
+        #expect(result.status == 0, "\(result)")
+        // The household's four devices take the two addresses in turn.
+        #expect(seen.allSatisfy { $0 >= 1 }, "connections from \(addresses): \(seen)")
+        #expect(!FileManager.default.fileExists(atPath: hatchctl.home.appendingPathComponent("state").path))
+    }
+
+    @Test("an address that is not one, or --in-memory with --state-dir: exit 64 saying what to give")
+    func refusals() async throws {
+        let hatchctl = try Hatchctl()
+        let bad = try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--source-address", "laptop"])
+        #expect(bad.status == 64 && bad.standardError.contains("--source-address takes an IPv4 or IPv6 address"), "\(bad)")
+        let both = try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--in-memory", "--state-dir", "/tmp/x"])
+        #expect(both.status == 64 && both.standardError.contains("--in-memory keeps no folder"), "\(both)")
+    }
+}
