@@ -56,7 +56,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Measure only connecting and memory, with the fleet split over this many `hatchctl fleet run --shard I/N` processes (1…64): each has its own open-file limit, for fleets larger than one process may hold here.", valueName: "n"))
     var shards: Int?
 
-    @Option(name: .long, help: ArgumentHelp("With --shards: private mosquittos to spread the shards over (1…shards; shard I uses broker I mod M). One broker needs an open file per device.", valueName: "m"))
+    @Option(name: .long, help: ArgumentHelp("With --shards: private mosquittos to spread the shards over (1…shards), which the shards take in turn. One broker needs an open file per device.", valueName: "m"))
     var brokers: Int?
 
     @OptionGroup var priority: PriorityOptions

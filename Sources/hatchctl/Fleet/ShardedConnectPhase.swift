@@ -4,8 +4,8 @@ import HatchMQTT
 import HatchMosquittoBroker
 
 /// `fleet bench --shards N`: the connect phase with the bench's fleet split over N `hatchctl fleet
-/// run --shard I/N` processes on this machine, against M private mosquittos (shard I uses broker
-/// I mod M). Each process has an open-file limit of its own, so this is how a fleet larger than one
+/// run --shard I/N` processes on this machine, against M private mosquittos, which the shards take
+/// in turn. Each process has an open-file limit of its own, so this is how a fleet larger than one
 /// process may hold connects on a machine whose limit cannot be raised; it measures the time until
 /// every device is online and the memory every process holds then.
 struct ShardedConnectPhase {
