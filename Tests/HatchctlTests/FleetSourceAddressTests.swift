@@ -12,8 +12,9 @@ struct FleetSourceAddressTests {
         // The kernel prints the address as one little-endian 32-bit number: 127.0.71.1 is 0147007F.
         let hex = address.split(separator: ".").compactMap { UInt8($0) }.reversed()
             .map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
-        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return 0 }
-        return table.split(separator: "\n").dropFirst().filter { line in
+        // Read to the end: the file reports no size, and a single read stops after a page.
+        guard let data = try? FileHandle(forReadingAtPath: "/proc/net/tcp")?.readToEnd() else { return 0 }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().filter { line in
             let columns = line.split(separator: " ")
             return columns.count > 3 && columns[1].hasPrefix(hex + ":") && columns[3] == "01"
         }.count

@@ -30,4 +30,17 @@ extension ChildProcess {
         try run()
         try? log.close()
     }
+
+    /// Sends `signal` (SIGINT or SIGTERM: a clean stop), waits up to `grace` for the child to exit,
+    /// then kills it with SIGKILL.
+    func stop(with signal: Int32, grace: Duration) async {
+        guard isRunning else { return }
+        self.signal(signal)
+        let end = ContinuousClock.now + grace
+        while isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
+        if isRunning {
+            self.signal(SIGKILL)
+            waitUntilExit()
+        }
+    }
 }

@@ -52,9 +52,6 @@ final class FleetChild: Sendable {
 
     /// SIGINT: the fleet stops cleanly (offline presence, state saved); SIGKILL after `grace`.
     func stop(grace: Duration = .seconds(20)) async {
-        process.interrupt()
-        let end = ContinuousClock.now + grace
-        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning { kill() }
+        await process.stop(with: SIGINT, grace: grace)
     }
 }

@@ -17,10 +17,8 @@ final class BenchShardChild: Sendable {
         var broker: String
         /// Its `HATCH_HOME`, holding its output (`shard-I.log`).
         var workDirectory: URL
-        /// The clock every shard shares: speed, simulated start and the real time it started at.
-        var speed: Double
-        var startTime: Date
-        var clockOrigin: Date
+        /// The clock every shard shares.
+        var clock: ChildClock
         /// Its `--nice` (the bench's).
         var nice: Int32
     }
@@ -55,9 +53,7 @@ final class BenchShardChild: Sendable {
         try child.process.runHatchctl([
             "fleet", "run", "--devices", setup.fleetFile.path, "--shard", "\(setup.index)/\(setup.count)", "--broker", setup.broker,
             "--in-memory", "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--json", "--log-level", "notice",
-            "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
-            "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
-        ], home: setup.workDirectory.appendingPathComponent("home-\(setup.index)"), output: child.logFile, role: "a fleet shard")
+        ] + setup.clock.arguments, home: setup.workDirectory.appendingPathComponent("home-\(setup.index)"), output: child.logFile, role: "a fleet shard")
         return child
     }
 
@@ -90,14 +86,7 @@ final class BenchShardChild: Sendable {
 
     /// SIGINT: its devices go offline cleanly; SIGKILL after `grace`.
     func stop(grace: Duration = .seconds(30)) async {
-        guard process.isRunning else { return }
-        process.interrupt()
-        let end = ContinuousClock.now + grace
-        while process.isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
-        if process.isRunning {
-            process.signal(SIGKILL)
-            process.waitUntilExit()
-        }
+        await process.stop(with: SIGINT, grace: grace)
     }
 
     /// An error naming what went wrong, with the end of the shard's output.

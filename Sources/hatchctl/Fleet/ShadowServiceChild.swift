@@ -12,10 +12,8 @@ final class ShadowServiceChild: Sendable {
         var broker: String
         /// Its `HATCH_HOME`, holding its output (`shadow-service.log`) and, when it keeps them, its documents.
         var workDirectory: URL
-        /// The fleet's clock: speed, simulated start and the real time it started at.
-        var speed: Double
-        var startTime: Date
-        var clockOrigin: Date
+        /// The fleet's clock.
+        var clock: ChildClock
         /// Its `--nice` (the fleet's).
         var nice: Int32
         /// Whether it keeps its documents in a folder (`--state`) or in memory only (`--in-memory`).
@@ -43,9 +41,7 @@ final class ShadowServiceChild: Sendable {
         try child.process.runHatchctl([
             "shadow-service", "--broker", setup.broker, "--client-id", "hatch-bench-shadow-service",
             "--metrics-port", String(child.metricsPort), "--nice", String(setup.nice), "--log-level", "warning",
-            "--speed", String(setup.speed), "--start-time", ISO8601DateFormatter().string(from: setup.startTime),
-            "--clock-origin", String(setup.clockOrigin.timeIntervalSince1970),
-        ] + (setup.keepsDocuments ? ["--state", state.path] : ["--in-memory"]),
+        ] + setup.clock.arguments + (setup.keepsDocuments ? ["--state", state.path] : ["--in-memory"]),
            home: setup.workDirectory, output: child.logFile, role: "the shadow service")
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

@@ -76,8 +76,9 @@ struct ShardedConnectPhase {
             for index in 1...setup.shards {
                 children.append(try BenchShardChild.launch(.init(
                     fleetFile: fleetFile, index: index, count: setup.shards, broker: brokers[(index - 1) % brokers.count].url,
-                    workDirectory: directory, speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart),
-                    clockOrigin: launched, nice: setup.nice)))
+                    workDirectory: directory,
+                    clock: ChildClock(speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart), origin: launched),
+                    nice: setup.nice)))
             }
             progress.say("\(setup.shards) shards of \(devicesPerShard) devices, \(report.sourceAddressesPerShard) source address(es) each, connecting")
             let online = try await waitUntilOnline(children, started: started)

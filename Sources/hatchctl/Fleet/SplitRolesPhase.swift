@@ -35,8 +35,8 @@ struct SplitRolesPhase {
         defer { try? FileManager.default.removeItem(at: work) }
         let origin = Date()
         let startTime = Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart)
-        let service = try await ShadowServiceChild.launch(.init(broker: setup.url.description, workDirectory: work, speed: setup.speed,
-                                                                 startTime: startTime, clockOrigin: origin, nice: setup.nice,
+        let service = try await ShadowServiceChild.launch(.init(broker: setup.url.description, workDirectory: work,
+                                                                 clock: ChildClock(speed: setup.speed, startTime: startTime, origin: origin), nice: setup.nice,
                                                                  keepsDocuments: setup.serviceKeepsDocuments))
         defer { service.stop() }
         progress.say("split: shadow service in process \(service.processIdentifier), metrics at 127.0.0.1:\(service.metricsPort), "

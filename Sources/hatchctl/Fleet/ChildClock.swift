@@ -1,0 +1,17 @@
+import Foundation
+
+/// The simulated clock a `hatchctl` child process shares with the bench: the same speed, simulated
+/// start and real origin, passed as `--speed`, `--start-time` and `--clock-origin`.
+struct ChildClock: Sendable {
+    var speed: Double
+    /// The simulated wall clock at `origin`.
+    var startTime: Date
+    /// The real time the clock started at.
+    var origin: Date
+
+    /// The child's clock options.
+    var arguments: [String] {
+        ["--speed", String(speed), "--start-time", ISO8601DateFormatter().string(from: startTime),
+         "--clock-origin", String(origin.timeIntervalSince1970)]
+    }
+}
