@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// `start(options:)` finds the executable, writes a configuration into a fresh temporary folder, starts
 /// the broker with a raised open-file limit and returns once its port accepts connections. `stop()`
-/// (also run on deinit) terminates it and removes the folder. `kill()` and `restart()` simulate a broker
+/// (also run on deinit) terminates it and removes the folder; should this process die without
+/// stopping it, even by SIGKILL, a ``BrokerWatchdog`` does both. `kill()` and `restart()` simulate a broker
 /// crash and recovery on the same port, which is how reconnect behaviour is tested.
 public final class MosquittoBroker: Sendable {
     /// The options the broker was started with.
@@ -25,6 +26,8 @@ public final class MosquittoBroker: Sendable {
     /// Whether ``directory`` was made for this broker and is removed with it.
     private let ownsDirectory: Bool
     private let process = Mutex<ChildProcess?>(nil)
+    /// Stops the broker if this process dies without stopping it (``BrokerWatchdog``).
+    private let watchdog = Mutex<BrokerWatchdog?>(nil)
 
     /// The broker's address: `mqtt://127.0.0.1:PORT`, or `mqtts://127.0.0.1:PORT` for a TLS-only broker.
     public var url: String { plainListener ? "mqtt://127.0.0.1:\(port)" : "mqtts://127.0.0.1:\(port)" }
@@ -135,6 +138,7 @@ public final class MosquittoBroker: Sendable {
 
     /// Terminates the broker (SIGTERM, then SIGKILL after two seconds) and waits for it to exit.
     public func stop() {
+        cancelWatchdog()
         guard let running = process.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
         guard running.isRunning else { return }
         Foundation.kill(running.processIdentifier, SIGCONT)
@@ -148,6 +152,7 @@ public final class MosquittoBroker: Sendable {
     /// Kills the broker abruptly with SIGKILL, as a crash would: clients see their connections drop
     /// without a DISCONNECT. Use ``restart()`` to bring it back on the same port.
     public func kill() {
+        cancelWatchdog()
         guard let running = process.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
         if running.isRunning { Foundation.kill(running.processIdentifier, SIGKILL) }
         running.waitUntilExit()
@@ -190,13 +195,27 @@ public final class MosquittoBroker: Sendable {
                 }
                 throw MosquittoBrokerError.exitedDuringStartup(status: started.terminationStatus, log: log)
             }
-            if listenersAccept() { return }
+            if listenersAccept() { return startWatchdog(for: started) }
             try await Task.sleep(for: .milliseconds(20))
         }
         // A busy process may resume this task only after the deadline: look once more before giving up.
-        if started.isRunning && listenersAccept() { return }
+        if started.isRunning && listenersAccept() { return startWatchdog(for: started) }
         kill()
         throw MosquittoBrokerError.startupTimedOut(port: port, log: log)
+    }
+
+    /// Watches `started` from a process of its own; a broker without one still works, so a watchdog
+    /// that cannot start is no error.
+    private func startWatchdog(for started: ChildProcess) {
+        let folder = ownsDirectory ? directory : nil
+        watchdog.withLock { $0 = try? BrokerWatchdog.watch(broker: started.processIdentifier, folder: folder) }
+    }
+
+    private func cancelWatchdog() {
+        watchdog.withLock { current in
+            current?.cancel()
+            current = nil
+        }
     }
 
     /// Whether the plain listener (or the only one) and the TLS listener, if any, accept connections.

@@ -14,6 +14,8 @@ struct SourcePortabilityTests {
         "HatchMQTT/Platform/ProcessResources.swift",
         // The bytes queued for a broker on this machine: Linux's TCP tables, `nil` where there are none.
         "HatchMosquittoBroker/BrokerBacklog.swift",
+        // The watchdog's shell asks `/proc` for its parent, and `kill -0` where there is none.
+        "HatchMosquittoBroker/BrokerWatchdog.swift",
     ]
     /// The only file that may call epoll or eventfd.
     static let epollBackend: Set<String> = ["HatchMQTT/EventLoop/EpollPoller.swift"]
