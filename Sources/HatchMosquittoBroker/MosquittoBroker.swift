@@ -6,7 +6,7 @@ import Synchronization
 /// `start(options:)` finds the executable, writes a configuration into a fresh temporary folder, starts
 /// the broker with a raised open-file limit and returns once its port accepts connections. `stop()`
 /// (also run on deinit) terminates it and removes the folder; should this process die without
-/// stopping it, even by SIGKILL, a ``BrokerWatchdog`` does both. `kill()` and `restart()` simulate a broker
+/// stopping it, even by SIGKILL, a ``OrphanWatchdog`` does both. `kill()` and `restart()` simulate a broker
 /// crash and recovery on the same port, which is how reconnect behaviour is tested.
 public final class MosquittoBroker: Sendable {
     /// The options the broker was started with.
@@ -26,8 +26,8 @@ public final class MosquittoBroker: Sendable {
     /// Whether ``directory`` was made for this broker and is removed with it.
     private let ownsDirectory: Bool
     private let process = Mutex<ChildProcess?>(nil)
-    /// Stops the broker if this process dies without stopping it (``BrokerWatchdog``).
-    private let watchdog = Mutex<BrokerWatchdog?>(nil)
+    /// Stops the broker if this process dies without stopping it (``OrphanWatchdog``).
+    private let watchdog = Mutex<OrphanWatchdog?>(nil)
 
     /// The broker's address: `mqtt://127.0.0.1:PORT`, or `mqtts://127.0.0.1:PORT` for a TLS-only broker.
     public var url: String { plainListener ? "mqtt://127.0.0.1:\(port)" : "mqtts://127.0.0.1:\(port)" }
@@ -208,7 +208,7 @@ public final class MosquittoBroker: Sendable {
     /// that cannot start is no error.
     private func startWatchdog(for started: ChildProcess) {
         let folder = ownsDirectory ? directory : nil
-        watchdog.withLock { $0 = try? BrokerWatchdog.watch(broker: started.processIdentifier, folder: folder) }
+        watchdog.withLock { $0 = try? OrphanWatchdog.watch(started.processIdentifier, removing: folder) }
     }
 
     private func cancelWatchdog() {

@@ -15,7 +15,7 @@ struct SourcePortabilityTests {
         // The bytes queued for a broker on this machine: Linux's TCP tables, `nil` where there are none.
         "HatchMosquittoBroker/BrokerBacklog.swift",
         // The watchdog's shell asks `/proc` for its parent, and `kill -0` where there is none.
-        "HatchMosquittoBroker/BrokerWatchdog.swift",
+        "HatchMosquittoBroker/OrphanWatchdog.swift",
     ]
     /// The only file that may call epoll or eventfd.
     static let epollBackend: Set<String> = ["HatchMQTT/EventLoop/EpollPoller.swift"]

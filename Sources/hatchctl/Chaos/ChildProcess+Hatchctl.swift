@@ -11,7 +11,8 @@ extension ChildProcess {
 
     /// Starts `hatchctl arguments…` with `HATCH_HOME` at `home`, its standard output and error
     /// appended to `output` (created when missing) and nothing on its standard input. `role` names
-    /// the child in the error when the executable cannot be found.
+    /// the child in the error when the executable cannot be found. The child gets SIGINT should this
+    /// process die without stopping it (``OrphanWatchdog``).
     func runHatchctl(_ arguments: [String], home: URL, output: URL, role: String) throws {
         guard let executable = Self.hatchctlExecutable else {
             throw HatchctlError.invalidArgument("cannot find the hatchctl executable to run \(role) in a child process")
@@ -29,6 +30,8 @@ extension ChildProcess {
         standardInput = FileHandle.nullDevice
         try run()
         try? log.close()
+        // Should this process die without stopping the child (SIGKILL), the child stops cleanly too.
+        _ = try? OrphanWatchdog.watch(processIdentifier, stopSignal: "INT", grace: .seconds(30))
     }
 
     /// Sends `signal` (SIGINT or SIGTERM: a clean stop), waits up to `grace` for the child to exit,
