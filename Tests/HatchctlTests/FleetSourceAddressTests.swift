@@ -42,11 +42,14 @@ struct FleetSourceAddressTests {
         #expect(!FileManager.default.fileExists(atPath: hatchctl.home.appendingPathComponent("state").path))
     }
 
-    @Test("an address that is not one, or --in-memory with --state-dir: exit 64 saying what to give")
+    @Test("an address that is not one or not this machine's, or --in-memory with --state-dir: exit 64 saying what to give")
     func refusals() async throws {
         let hatchctl = try Hatchctl()
         let bad = try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--source-address", "laptop"])
         #expect(bad.status == 64 && bad.standardError.contains("--source-address takes an IPv4 or IPv6 address"), "\(bad)")
+        // 192.0.2.0/24 is set aside for documentation: never an address of this machine.
+        let elsewhere = try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--source-address", "192.0.2.7"])
+        #expect(elsewhere.status == 64 && elsewhere.standardError.contains("192.0.2.7 is not an address of this machine"), "\(elsewhere)")
         let both = try await hatchctl.run(["fleet", "run", "--devices", Self.household, "--dev", "--in-memory", "--state-dir", "/tmp/x"])
         #expect(both.status == 64 && both.standardError.contains("--in-memory keeps no folder"), "\(both)")
     }
