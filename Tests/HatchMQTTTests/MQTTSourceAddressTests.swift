@@ -25,5 +25,7 @@ struct MQTTSourceAddressTests {
         #expect(MQTTError.tooManyOpenFiles(limit: 1024).description.contains("ulimit -n"))
         let noPort = MQTTError.noLocalPort(bindAddress: "127.0.0.2", host: "127.0.0.1", port: 1883).description
         #expect(noPort.contains("127.0.0.2") && noPort.contains("bindAddress"))
+        #expect(noPort.contains("or 127.0.0.2 is not an address of this machine"))
+        #expect(!MQTTError.noLocalPort(bindAddress: nil, host: "127.0.0.1", port: 1883).description.contains("not an address of this machine"))
     }
 }

@@ -74,7 +74,8 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
             return "too many open files (the limit is \(limit)); raise it with `ulimit -n` (its hard limit as root, or in /etc/security/limits.conf) and run again"
         case .noLocalPort(let bindAddress, let host, let port):
             let source = bindAddress.map { "source address \($0)" } ?? "the system-chosen source address"
-            return "no free local port from \(source) to \(host):\(port) (about 28,000 connections fit one source address and broker port); "
+            let notLocal = bindAddress.map { ", or \($0) is not an address of this machine" } ?? ""
+            return "no free local port from \(source) to \(host):\(port) (about 28,000 connections fit one source address and broker port\(notLocal)); "
                 + "spread connections over more source addresses in 127.0.0.0/8 (MQTTConfiguration.bindAddress) or broker ports"
         case .library(let code, let message):
             return "libmosquitto error \(code): \(message)"
