@@ -20,13 +20,17 @@ extension FleetConfiguration {
     /// its previous run's ports still held; 5,000 per address leaves room for that twice over.
     public static let perSourceAddress = 5_000
 
-    /// The source addresses a fleet of `devices` devices spreads over by itself: a loopback block when
-    /// the broker is on IPv4 loopback (`127.x.x.x`) and one address would not do, none otherwise
-    /// (the system chooses). Share `shard` of a fleet split over processes (1-based) uses block
-    /// `127.0.<shard>.x`, so that shards on one machine never share a source address.
+    /// The source addresses a fleet of `devices` devices spreads over by itself when the broker is on
+    /// IPv4 loopback (`127.x.x.x`): a loopback block when one address would not do, none otherwise (the
+    /// system chooses), and none for a broker elsewhere. Share `shard` of a fleet split over processes
+    /// (1-based) always uses its own block, `127.0.<shard>.x`, at least one address, so that shards
+    /// on one machine never share a source address: four shards of 4,750 devices from the system's
+    /// one address would make 19,000 connections from it.
     public static func automaticSourceAddresses(devices: Int, brokerHost: String, shard: Int? = nil) -> [String] {
         var address = in_addr()
         guard brokerHost.hasPrefix("127."), inet_pton(AF_INET, brokerHost, &address) == 1 else { return [] }
-        return loopbackSourceAddresses(for: devices, block: ((shard ?? 1) - 1) % 254 + 1)
+        let block = ((shard ?? 1) - 1) % 254 + 1
+        let spread = loopbackSourceAddresses(for: devices, block: block)
+        return spread.isEmpty && shard != nil ? ["127.0.\(block).1"] : spread
     }
 }

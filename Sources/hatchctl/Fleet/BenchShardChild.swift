@@ -29,8 +29,9 @@ final class BenchShardChild: Sendable {
         var time: Date
         /// The seconds its fleet took to connect, from its own start (after reading the fleet file).
         var seconds: Double
-        /// Its devices online then.
+        /// Its devices online then, of how many.
         var online: Int
+        var devices: Int
     }
 
     let setup: Setup
@@ -70,16 +71,18 @@ final class BenchShardChild: Sendable {
         return Int(online)
     }
 
-    /// When the shard had every device online, once its log says so.
+    /// When the shard's fleet had made its first attempt to connect every device, once its log says
+    /// so (devices that failed it retry, so `online` may be below `devices`).
     func onlineLine() -> Online? {
         guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.contains("devices online in") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let stamp = object["timestamp"] as? String, let time = LogTimestamp.date(stamp),
                   let metadata = object["metadata"] as? [String: Any], let seconds = (metadata["seconds"] as? String).flatMap(Double.init),
-                  let online = (metadata["online"] as? String).flatMap(Int.init)
+                  let online = (metadata["online"] as? String).flatMap(Int.init),
+                  let devices = (metadata["devices"] as? String).flatMap(Int.init)
             else { continue }
-            return Online(time: time, seconds: seconds, online: online)
+            return Online(time: time, seconds: seconds, online: online, devices: devices)
         }
         return nil
     }

@@ -104,8 +104,9 @@ struct ShardedConnectPhase {
         return report
     }
 
-    /// Polls the shards until each one's log says all its devices are online, showing their sum; fails
-    /// when a shard exits or the fleet is not online within a generous deadline.
+    /// Polls the shards until each one has every device online (its log's "devices online" line, or its
+    /// metrics for devices that connected on a retry), showing their sum; fails when a shard exits or the
+    /// fleet is not online within a generous deadline.
     private func waitUntilOnline(_ children: [BenchShardChild], started: ContinuousClock.Instant) async throws -> [BenchShardChild.Online] {
         let deadline = started + .seconds(max(300, 3 * setup.devices / 1000))
         var lastCounts = [Int](repeating: 0, count: children.count)
@@ -113,13 +114,24 @@ struct ShardedConnectPhase {
         var lastShown = 0
         while true {
             for (index, child) in children.enumerated() where done[index] == nil {
-                if let online = child.onlineLine() {
-                    done[index] = online
-                    lastCounts[index] = online.online
+                if !child.isRunning { throw child.failure("exited before its devices were online") }
+                guard let line = child.onlineLine() else {
+                    if let count = await child.online() { lastCounts[index] = count }
                     continue
                 }
-                if !child.isRunning { throw child.failure("exited before its devices were online") }
-                if let count = await child.online() { lastCounts[index] = count }
+                if line.online >= line.devices {
+                    done[index] = line
+                    lastCounts[index] = line.online
+                    continue
+                }
+                // Devices whose first attempt failed retry: the shard is done once its metrics count them all.
+                if let count = await child.online() {
+                    lastCounts[index] = count
+                    if count >= line.devices {
+                        let now = Date()
+                        done[index] = .init(time: now, seconds: line.seconds + now.timeIntervalSince(line.time), online: count, devices: line.devices)
+                    }
+                }
             }
             let total = lastCounts.reduce(0, +)
             progress.bar("connecting", total, of: setup.devices, since: started, previous: lastShown)

@@ -7,12 +7,12 @@ import HatchMQTT
 /// connections from one address to one broker port, Linux takes 30–160 times longer to find each
 /// new connection a local port, so a large fleet against a loopback broker spreads its devices over
 /// loopback addresses by itself (``FleetConfiguration/automaticSourceAddresses(devices:brokerHost:shard:)``);
-/// a share of the fleet (`--shard I/N`) uses its own block, `127.0.I.x`, so that shards on one
-/// machine do not share ports. `--source-address` names the addresses instead, for a broker elsewhere.
+/// a share of the fleet (`--shard I/N`) always uses its own block, `127.0.I.x`, so that shards on
+/// one machine do not share ports. `--source-address` names the addresses instead, for a broker elsewhere.
 struct SourceAddressOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "Connect the devices from this local address, in turn with the others given (repeat it); by default the system chooses, "
-            + "and a fleet of more than \(FleetConfiguration.perSourceAddress) devices against a 127.x.x.x broker spreads over 127.0.<shard>.1, .2, ….",
+            + "and against a 127.x.x.x broker a fleet of more than \(FleetConfiguration.perSourceAddress) devices, or a share of one (--shard I/N), connects from 127.0.<I>.1, .2, ….",
         valueName: "address"))
     var sourceAddress: [String] = []
 

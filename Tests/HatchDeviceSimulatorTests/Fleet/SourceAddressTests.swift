@@ -18,9 +18,12 @@ struct SourceAddressTests {
         #expect(FleetConfiguration.automaticSourceAddresses(devices: 12_000, brokerHost: "127.0.0.1", shard: 4) == ["127.0.4.1", "127.0.4.2", "127.0.4.3"])
         #expect(FleetConfiguration.automaticSourceAddresses(devices: 6_000, brokerHost: "127.5.6.7", shard: 255) == ["127.0.1.1", "127.0.1.2"])
         #expect(FleetConfiguration.automaticSourceAddresses(devices: 5_000, brokerHost: "127.0.0.1").isEmpty)
+        // A share of a fleet uses its own block however small, so shards never share the system's address.
+        #expect(FleetConfiguration.automaticSourceAddresses(devices: 4_750, brokerHost: "127.0.0.1", shard: 3) == ["127.0.3.1"])
         // Elsewhere a loopback source address could not reach the broker: the system chooses.
         for host in ["broker.example.com", "10.0.0.5", "::1", "localhost", "127.0.0.1.example.com"] {
             #expect(FleetConfiguration.automaticSourceAddresses(devices: 50_000, brokerHost: host).isEmpty, "\(host)")
+            #expect(FleetConfiguration.automaticSourceAddresses(devices: 50, brokerHost: host, shard: 2).isEmpty, "\(host)")
         }
     }
 }
