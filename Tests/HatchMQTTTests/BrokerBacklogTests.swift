@@ -60,9 +60,9 @@ struct BrokerBacklogTests {
         #expect(payload.withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) } == payload.count)
         // The broker's end holds what it has not read (before it even accepted the connection), and
         // the client's what the broker has not acknowledged yet or has no room for: every byte at
-        // least once, none more than twice.
+        // least once, none more than twice. The listener's line adds its accept queue: 1 connection.
         let queued = try #require(BrokerBacklog.bytes(port: port))
-        #expect(queued >= payload.count && queued <= 2 * payload.count, "\(queued)")
+        #expect(queued >= payload.count && queued <= 2 * payload.count + 1, "\(queued)")
 
         // Unread, the queues do not drain: `drain` waits out its limit.
         let undrained = await BrokerBacklog.drain(port: port, limit: .milliseconds(200))
