@@ -96,9 +96,8 @@ public struct DeviceStateStore: Sendable {
         try Self.writeJSON(device, to: fileURL(for: thing))
     }
 
-    /// Writes a JSON state file (sorted keys, dates as Unix seconds) atomically and durably (with
-    /// `syncingFolder: false`, durably once the folder is synced).
-    static func writeJSON<Value: Encodable>(_ value: Value, to url: URL, syncingFolder: Bool = true) throws(DeviceStateStoreError) {
+    /// Writes a JSON state file (sorted keys, dates as Unix seconds) atomically and durably.
+    static func writeJSON<Value: Encodable>(_ value: Value, to url: URL) throws(DeviceStateStoreError) {
         let data: Data
         do {
             let encoder = JSONEncoder()
@@ -109,7 +108,7 @@ public struct DeviceStateStore: Sendable {
             throw .cannotWrite(url.path, String(describing: error))
         }
         do {
-            try AtomicFileWriter.write(data, to: url, syncingFolder: syncingFolder)
+            try AtomicFileWriter.write(data, to: url)
         } catch {
             throw .cannotWrite(url.path, error.description)
         }

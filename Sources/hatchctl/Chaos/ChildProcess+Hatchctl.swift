@@ -46,4 +46,11 @@ extension ChildProcess {
             waitUntilExit()
         }
     }
+
+    /// The error for a `hatchctl` child (`role`) that failed as `what` says, with the last lines of
+    /// its output in `log`.
+    static func hatchctlFailure(_ role: String, _ what: String, log: URL) -> HatchctlError {
+        let output = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
+        return .invalidArgument("\(role) \(what); its last output (\(log.path)):\n\(output)")
+    }
 }

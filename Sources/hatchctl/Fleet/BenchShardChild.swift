@@ -94,7 +94,6 @@ final class BenchShardChild: Sendable {
 
     /// An error naming what went wrong, with the end of the shard's output.
     func failure(_ what: String) -> HatchctlError {
-        let output = (try? String(contentsOf: logFile, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
-        return .invalidArgument("fleet shard \(setup.index)/\(setup.count) \(what); its last output (\(logFile.path)):\n\(output)")
+        ChildProcess.hatchctlFailure("fleet shard \(setup.index)/\(setup.count)", what, log: logFile)
     }
 }

@@ -69,7 +69,8 @@ struct FleetRunCommand: AsyncParsableCommand {
         let logger = logging.bootstrap(json: output.json)
         let registry = metrics.metricsPort.map { _ in FleetMetrics.bootstrapMetricsSystem() }
         try await console.run {
-            let definition = try loadDefinition()
+            let share = try sharding.resolved()
+            let definition = try loadDefinition(share: share)
             let fleetBroker = try await FleetBroker.prepare(definition: definition, broker: broker, security: security)
             let brokerURL = fleetBroker.url
             defer { fleetBroker.privateBroker?.stop() }
@@ -80,7 +81,6 @@ struct FleetRunCommand: AsyncParsableCommand {
             priority.apply()
 
             let observer = try requestObserver()
-            let share = try sharding.resolved()
             var configuration = FleetConfiguration(
                 definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
                 instanceName: sharding.instanceName(share),
@@ -88,8 +88,8 @@ struct FleetRunCommand: AsyncParsableCommand {
                 telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                 shadowService: security.shadowService)
             configuration.sourceAddresses = sourceAddresses.resolved(devices: definition.devices.count, broker: brokerURL, shard: share)
-            if configuration.sourceAddresses.count > 1 {
-                logger.info("connecting from \(configuration.sourceAddresses.count) local addresses, \(configuration.sourceAddresses.first ?? "")…",
+            if !configuration.sourceAddresses.isEmpty {
+                logger.info("connecting from \(configuration.sourceAddresses.count) local address(es), \(configuration.sourceAddresses.first ?? "")…",
                             metadata: ["sourceAddresses": "\(configuration.sourceAddresses.joined(separator: ","))"])
             }
             let fleet: Fleet
@@ -110,7 +110,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         return { thing, request in log.record(thing, request) }
     }
 
-    private func loadDefinition() throws -> FleetDefinition {
+    private func loadDefinition(share: (index: Int, count: Int)?) throws -> FleetDefinition {
         let url = URL(fileURLWithPath: devices)
         var definition: FleetDefinition
         do {
@@ -118,7 +118,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         } catch {
             throw HatchctlError.invalidArgument("\(error)")
         }
-        if let (index, count) = try sharding.resolved() {
+        if let (index, count) = share {
             definition = definition.shard(index, of: count)
         }
         return definition

@@ -85,7 +85,6 @@ final class ShadowServiceChild: Sendable {
     }
 
     private func failure(_ what: String) -> HatchctlError {
-        let output = (try? String(contentsOf: logFile, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: "\n") ?? ""
-        return .invalidArgument("the shadow service \(what); its last output (\(logFile.path)):\n\(output)")
+        ChildProcess.hatchctlFailure("the shadow service", what, log: logFile)
     }
 }

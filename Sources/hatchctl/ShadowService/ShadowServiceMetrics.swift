@@ -2,9 +2,10 @@ import HatchDeviceSimulator
 import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,
-/// replies by kind, things with a shadow, whether it is connected, documents saved and failed saves, beside the `process_*` metrics. Read from
-/// the service's own counters when Prometheus scrapes, so a request costs nothing more, and
-/// without waiting for the service: a scrape answers at once however far behind the service is.
+/// replies by kind, things with a shadow, whether it is connected, documents saved and failed
+/// saves, beside the `process_*` metrics. Read from the service's own counters when Prometheus
+/// scrapes, so a request costs nothing more, and without waiting for the service: a scrape answers
+/// at once however far behind the service is.
 final class ShadowServiceMetrics: Sendable {
     /// The registry every metric lives in.
     let registry = PrometheusCollectorRegistry()
