@@ -45,11 +45,18 @@ K8S_VENV             := $(SCRATCH)/k8s-venv
 K8S_VERSION          ?= 1.31
 K8S_CHECK            := Scripts/check-kubernetes.sh $(SCRATCH)/debug/hatchctl $(K8S_VENV) $(K8S_VERSION)
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
+# The dashboard's browser suite (Tests/Dashboard): Debian's chromium and chromium-driver, driven headless by
+# Selenium from a throwaway virtual environment; screenshots land in DASHBOARD_SCREENSHOTS.
+BROWSER_REQUIREMENTS := Tests/Dashboard/requirements.txt
+BROWSER_VENV         := $(SCRATCH)/browser-venv
+DASHBOARD_SCREENSHOTS := $(SCRATCH)/dashboard-screenshots
+
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-browser dashboard-test compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
-## Compose parser that validates docker-compose.yml, and the Kubernetes schema validator.
-deps: deps-system deps-interop deps-compose deps-k8s
+## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, and the browser
+## that tests the dashboard.
+deps: deps-system deps-interop deps-compose deps-k8s deps-browser
 
 ## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl and
 ## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) when missing.
@@ -115,6 +122,43 @@ deps-k8s:
 		&& cp "$(K8S_REQUIREMENTS)" "$$stamp" \
 		|| { echo "make deps: could not install $(K8S_REQUIREMENTS) into $(K8S_VENV)" >&2; rm -rf "$(K8S_VENV)"; exit 1; }
 
+## deps-browser: Debian's chromium and chromium-driver when missing, and a throwaway virtual environment
+## with Selenium (pinned in $(BROWSER_REQUIREMENTS)); rebuilt only when that file changes.
+deps-browser:
+	@if [ "$$(uname -s)" = Darwin ]; then \
+		command -v chromedriver >/dev/null 2>&1 || { echo "make deps: the dashboard tests need Chromium and chromedriver ('brew install --cask chromium chromedriver')" >&2; exit 1; }; \
+	else \
+		missing=""; \
+		[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+		[ -x /usr/bin/chromedriver ] || missing="$$missing chromium-driver"; \
+		if [ -n "$$missing" ]; then \
+			echo "make deps: installing$$missing"; \
+			SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+			$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
+			echo "make deps: installed$$missing"; \
+		else echo "make deps: chromium and chromium-driver are installed"; fi; \
+	fi; \
+	stamp="$(BROWSER_VENV)/requirements.txt"; \
+	if [ -x "$(BROWSER_VENV)/bin/python" ] && cmp -s "$(BROWSER_REQUIREMENTS)" "$$stamp"; then \
+		echo "make deps: $(BROWSER_VENV) is up to date"; exit 0; fi; \
+	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
+		echo "make deps: the dashboard tests need python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
+	echo "make deps: creating $(BROWSER_VENV) with Selenium"; \
+	rm -rf "$(BROWSER_VENV)"; \
+	python3 -m venv "$(BROWSER_VENV)" \
+		&& "$(BROWSER_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(BROWSER_REQUIREMENTS)" \
+		&& cp "$(BROWSER_REQUIREMENTS)" "$$stamp" \
+		|| { echo "make deps: could not install $(BROWSER_REQUIREMENTS) into $(BROWSER_VENV)" >&2; rm -rf "$(BROWSER_VENV)"; exit 1; }
+
+## dashboard-test: the live dashboard in headless chromium against `hatchctl fleet run --dashboard-port` on
+## devices/household.yaml: every device shown, `hatchctl light` reaching the swatch within a second, a
+## control on the page changing the device, a fault from the page taking it offline, the token enforced.
+## Screenshots in $(DASHBOARD_SCREENSHOTS).
+dashboard-test: deps-system deps-browser
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(BROWSER_VENV)/bin/python Tests/Dashboard/dashboard_browser_test.py --hatchctl $(SCRATCH)/debug/hatchctl \
+		--devices devices/household.yaml --screenshots $(DASHBOARD_SCREENSHOTS)
+
 ## k8s-check: deploy/kubernetes against the Kubernetes $(K8S_VERSION) schemas (strict), and the hatchctl
 ## commands of its pods through this build's hatchctl (Scripts/check-kubernetes.sh says how).
 k8s-check: deps-k8s
@@ -169,6 +213,7 @@ test: deps
 		status=$$?; $(HIL_TABLE) || status=1; exit $$status
 	$(MAKE) hil-split
 	$(MAKE) test-portable
+	$(MAKE) dashboard-test
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
@@ -240,7 +285,8 @@ bench: deps-system
 ## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
 DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchDeviceModel HatchDeviceSimulator \
-                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient
+                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
+                HatchDashboard
 
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \

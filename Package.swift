@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `make docs`: the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The live dashboard's HTTP server (`hatchctl dashboard`, `hatchctl fleet run --dashboard-port`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // MARK: - Dependency container
@@ -230,6 +232,30 @@ let package = Package(
             name: "HatchServiceSupport",
             dependencies: ["HatchDeviceModel", .product(name: "Logging", package: "swift-log")]
         ),
+        // The live web dashboard: a card per device, controls, the message log, served by Hummingbird
+        // with server-sent events; host-only (hatchctl composes it with the live clients).
+        .target(
+            name: "HatchDashboard",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTDeviceConnectionStateClient",
+                // Pure values only: the alarm status and the next alarm read from a reported state.
+                "HatchAdultAlarms",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchDashboardTests",
+            dependencies: [
+                "HatchDashboard", "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient", "HatchAdultAlarms",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
         .executableTarget(
@@ -250,6 +276,7 @@ let package = Package(
                 "HatchIoTDeviceConnectionStateClient",
                 "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
+                "HatchDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -21,6 +21,7 @@ struct Hatchctl: AsyncParsableCommand {
             CloudCommand.self,
             DemoCommand.self,
             DevicesCommand.self,
+            DashboardCommand.self,
             StateCommand.self,
             RoutineCommand.self,
             AlarmCommand.self,

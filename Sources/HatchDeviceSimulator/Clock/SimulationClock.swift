@@ -18,9 +18,10 @@ public final class SimulationClock: Sendable {
     private struct State {
         var anchorSimulated: Date
         var anchorReal: Date
+        var speed: Double
     }
 
-    /// How time moves.
+    /// How time moved when the clock was made (``setSpeed(_:)`` may have changed the speed since).
     public let mode: Mode
     private let state: Mutex<State>
 
@@ -30,7 +31,13 @@ public final class SimulationClock: Sendable {
     public init(mode: Mode, startTime: Date? = nil, origin: Date? = nil) {
         self.mode = mode
         let real = origin ?? Date()
-        state = Mutex(State(anchorSimulated: startTime ?? real, anchorReal: real))
+        let speed: Double
+        switch mode {
+        case .realTime: speed = 1
+        case .accelerated(let accelerated): speed = accelerated
+        case .manual: speed = 0
+        }
+        state = Mutex(State(anchorSimulated: startTime ?? real, anchorReal: real, speed: speed))
     }
 
     /// Parses `--clock-origin`: ISO 8601 (no zone = UTC) or Unix seconds.
@@ -40,20 +47,27 @@ public final class SimulationClock: Sendable {
         return iso.date(from: text) ?? iso.date(from: text + "Z")
     }
 
-    /// Simulated seconds per real second (0 for a manual clock).
+    /// Simulated seconds per real second (0 for a manual or paused clock).
     public var speed: Double {
-        switch mode {
-        case .realTime: return 1
-        case .accelerated(let speed): return speed
-        case .manual: return 0
-        }
+        state.withLock { $0.speed }
     }
 
     /// The simulated time now.
     public var now: Date {
         state.withLock { state in
             let elapsed = Date().timeIntervalSince(state.anchorReal)
-            return state.anchorSimulated.addingTimeInterval(elapsed * speed)
+            return state.anchorSimulated.addingTimeInterval(elapsed * state.speed)
+        }
+    }
+
+    /// Runs on at `speed` simulated seconds per real second from the simulated time now; 0 pauses.
+    /// The devices follow at their next tick, as after ``set(_:)``.
+    public func setSpeed(_ speed: Double) {
+        state.withLock { state in
+            let real = Date()
+            state.anchorSimulated = state.anchorSimulated.addingTimeInterval(real.timeIntervalSince(state.anchorReal) * state.speed)
+            state.anchorReal = real
+            state.speed = max(0, speed)
         }
     }
 
@@ -72,6 +86,7 @@ public final class SimulationClock: Sendable {
 
     /// The real time until the simulated clock reaches `date` (0 when past; `nil` on a manual clock).
     public func realInterval(until date: Date) -> TimeInterval? {
+        let speed = self.speed
         guard speed > 0 else { return nil }
         return max(0, date.timeIntervalSince(now) / speed)
     }

@@ -14,7 +14,11 @@ struct ControlContext: Sendable {
 
     /// Connects to the broker and reads the device directory.
     static func open(broker: BrokerOptions<ControllerLogin>, timeout: TimeoutOptions) async throws -> ControlContext {
-        let connection = try broker.resolvedConnection()
+        try await open(connection: broker.resolvedConnection(), timeout: timeout.duration)
+    }
+
+    /// Connects to the broker of `connection` and reads the device directory.
+    static func open(connection: BrokerConnection, timeout: Duration) async throws -> ControlContext {
         let url = connection.url
         let clientID = "hatchctl-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let session = MQTTSession(configuration: try connection.configuration(clientID: clientID))
@@ -26,8 +30,8 @@ struct ControlContext: Sendable {
             await session.disconnect()
             throw HatchctlError.brokerUnreachable(url: url, reason: String(describing: error))
         }
-        return ControlContext(brokerURL: url, session: session, composition: HatchctlComposition(session: session, timeout: timeout.duration),
-                              directory: directory, timeout: timeout.duration)
+        return ControlContext(brokerURL: url, session: session, composition: HatchctlComposition(session: session, timeout: timeout),
+                              directory: directory, timeout: timeout)
     }
 
     /// Runs `body` with a context and always disconnects cleanly afterwards.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT
@@ -54,6 +55,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @OptionGroup var logging: LogOptions
 
     @OptionGroup var metrics: MetricsOptions
+    @OptionGroup var dashboard: DashboardOptions
 
     @OptionGroup var priority: PriorityOptions
 
@@ -98,7 +100,14 @@ struct FleetRunCommand: AsyncParsableCommand {
             } catch {
                 throw HatchctlError.invalidArgument("\(error)")
             }
+            let dashboardService = try dashboard.dashboardPort.map { port in
+                DashboardService(connection: BrokerConnection(record: fleetBroker.record),
+                                 devices: definition.devices.map { DashboardDevice(name: $0.profile.name, macAddress: $0.profile.macAddress, product: $0.profile.product) },
+                                 simulation: FleetSimulationControls.make(fleet: fleet, clock: configuration.clock),
+                                 port: port, access: try dashboard.access(), timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
+            }
             try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metrics: metrics, registry: registry,
+                                            dashboard: dashboardService,
                                             display: FleetDisplay(console: console), logger: logger, duration: duration)
         }
     }

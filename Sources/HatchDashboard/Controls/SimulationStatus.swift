@@ -1,0 +1,16 @@
+/// The simulated fleet's clock as the page shows it.
+public struct SimulationStatus: Sendable, Hashable, Codable {
+    /// The simulated time, ISO 8601 UTC.
+    public var time: String
+    /// Simulated seconds per real second; 0 when paused.
+    public var speed: Double
+    /// The fault kinds the page offers.
+    public var faults: [String]
+
+    /// Creates a status.
+    public init(time: String, speed: Double, faults: [String]) {
+        self.time = time
+        self.speed = speed
+        self.faults = faults
+    }
+}

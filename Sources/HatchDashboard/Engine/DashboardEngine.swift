@@ -1,0 +1,194 @@
+import Foundation
+import HatchDeviceModel
+import HatchIoTDeviceConnectionStateClient
+import Synchronization
+
+/// The dashboard's state and its batching: the clients' reports go in (``update(_:_:)``,
+/// ``record(topic:payload:)``), and every ``batchInterval`` the cards that changed and the newest
+/// log messages go out to every open page as one ``DashboardBatch``. However fast a fleet reports,
+/// a page gets at most one batch per interval, each card in it once.
+public final class DashboardEngine: Sendable {
+    /// The most log messages one batch carries; older ones of a busy interval are skipped.
+    public static let logBatchLimit = 200
+    /// The messages the engine keeps for a page that opens later.
+    public static let logCapacity = 500
+
+    /// How often batches go out.
+    public let batchInterval: Duration
+    private let simulation: (@Sendable () -> SimulationStatus?)?
+    private let state: Mutex<State>
+
+    private struct State {
+        var snapshots: [String: DeviceSnapshot] = [:]
+        /// Thing names in display order (name, then MAC).
+        var order: [String] = []
+        var cards: [String: DeviceCard] = [:]
+        var dirty: Set<String> = []
+        /// Redrawn cards that changed and have not gone out yet.
+        var unsent: Set<String> = []
+        var log = RingBuffer<MessageLogEntry>(capacity: DashboardEngine.logCapacity)
+        var pendingLog: [MessageLogEntry] = []
+        var sequence = 0
+        var subscribers: [UInt64: AsyncStream<DashboardBatch>.Continuation] = [:]
+        var nextSubscriber: UInt64 = 0
+        /// Set by ``finish()``: later streams end after their first batch.
+        var finished = false
+    }
+
+    /// An engine for `devices`; `simulation` reads the simulated clock for each batch, when there is one.
+    public init(devices: [DashboardDevice], batchInterval: Duration = .milliseconds(250),
+                simulation: (@Sendable () -> SimulationStatus?)? = nil) {
+        self.batchInterval = batchInterval
+        self.simulation = simulation
+        var initial = State()
+        for device in devices {
+            let snapshot = DeviceSnapshot(device: device)
+            initial.snapshots[device.thingName.rawValue] = snapshot
+            initial.cards[device.thingName.rawValue] = snapshot.card
+        }
+        initial.order = devices
+            .sorted { ($0.name.lowercased(), $0.macAddress.rawValue) < ($1.name.lowercased(), $1.macAddress.rawValue) }
+            .map(\.thingName.rawValue)
+        state = Mutex(initial)
+    }
+
+    /// The devices, in display order.
+    public var devices: [DashboardDevice] {
+        state.withLock { state in state.order.compactMap { state.snapshots[$0]?.device } }
+    }
+
+    /// Changes what the engine knows of a device; its card goes out with the next batch if it changed.
+    /// An unknown thing is ignored.
+    public func update(_ thing: ThingName, _ change: (inout DeviceSnapshot) -> Void) {
+        state.withLock { state in
+            guard var snapshot = state.snapshots[thing.rawValue] else { return }
+            change(&snapshot)
+            state.snapshots[thing.rawValue] = snapshot
+            state.dirty.insert(thing.rawValue)
+        }
+    }
+
+    /// Adds an MQTT message to the log.
+    public func record(topic: String, payload: Data, at time: Date = Date()) {
+        state.withLock { state in
+            state.sequence += 1
+            let entry = MessageLogEntry.classify(topic: topic, payload: payload, sequence: state.sequence, time: time)
+            state.log.append(entry)
+            state.pendingLog.append(entry)
+            if state.pendingLog.count > 2 * Self.logBatchLimit {
+                state.pendingLog.removeFirst(state.pendingLog.count - Self.logBatchLimit)
+            }
+        }
+    }
+
+    /// Every card, in display order (drawn from the latest reports).
+    public func cards() -> [DeviceCard] {
+        state.withLock { state in
+            Self.redraw(&state)
+            return state.order.compactMap { state.cards[$0] }
+        }
+    }
+
+    /// The card of `thing`, when the engine knows it.
+    public func card(_ thing: String) -> DeviceCard? {
+        state.withLock { state in
+            Self.redraw(&state)
+            return state.cards[thing]
+        }
+    }
+
+    /// Opens a live stream for one page: a full batch first, then the batches of ``flush()``. The
+    /// stream ends when the engine is shut down (``finish()``) or the consumer stops.
+    public func subscribe() -> AsyncStream<DashboardBatch> {
+        let (stream, continuation) = AsyncStream<DashboardBatch>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let simulation = simulation?()
+        let id = state.withLock { state -> UInt64 in
+            Self.redraw(&state)
+            let products = Set(state.snapshots.values.map(\.device.product))
+            let sounds = Dictionary(uniqueKeysWithValues: products.map { product in
+                (product.rawValue, product.sounds.sounds.map { DeviceCard.SoundChoice(id: $0.id, name: $0.name) })
+            })
+            continuation.yield(DashboardBatch(full: true, cards: state.order.compactMap { state.cards[$0] },
+                                              log: Array(state.log.elements.suffix(Self.logBatchLimit)),
+                                              simulation: simulation, sounds: sounds))
+            if state.finished {
+                continuation.finish()
+                return 0
+            }
+            state.nextSubscriber += 1
+            state.subscribers[state.nextSubscriber] = continuation
+            return state.nextSubscriber
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// The connection state of `thing` as its client last reported it.
+    public func connection(of thing: ThingName) -> IoTDeviceConnectionState? {
+        state.withLock { $0.snapshots[thing.rawValue]?.connection }
+    }
+
+    /// The number of open streams.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Sends what changed since the last batch to every open stream, and returns it (`nil` when
+    /// nothing changed and no clock runs).
+    @discardableResult
+    public func flush() -> DashboardBatch? {
+        let simulation = simulation?()
+        return state.withLock { state -> DashboardBatch? in
+            Self.redraw(&state)
+            let changed = Self.takeUnsent(&state)
+            let log = state.pendingLog.suffix(Self.logBatchLimit)
+            state.pendingLog.removeAll(keepingCapacity: true)
+            let batch = DashboardBatch(full: false, cards: changed, log: Array(log), simulation: simulation)
+            guard !batch.isEmpty || simulation != nil else { return nil }
+            for continuation in state.subscribers.values { continuation.yield(batch) }
+            return batch
+        }
+    }
+
+    /// Flushes every ``batchInterval`` until the task is cancelled, then ends every stream.
+    public func runBatches() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: batchInterval) } catch { break }
+            flush()
+        }
+        finish()
+    }
+
+    /// Ends every open stream, and every stream opened later after its first batch (the server is
+    /// shutting down).
+    public func finish() {
+        let continuations = state.withLock { state in
+            state.finished = true
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// Draws the cards of the dirty devices; those that changed wait in `unsent` for the next batch.
+    private static func redraw(_ state: inout State) {
+        guard !state.dirty.isEmpty else { return }
+        for thing in state.dirty {
+            guard let card = state.snapshots[thing]?.card, state.cards[thing] != card else { continue }
+            state.cards[thing] = card
+            state.unsent.insert(thing)
+        }
+        state.dirty.removeAll(keepingCapacity: true)
+    }
+
+    /// The changed cards not sent yet, in display order.
+    private static func takeUnsent(_ state: inout State) -> [DeviceCard] {
+        let changed = state.unsent
+        state.unsent.removeAll(keepingCapacity: true)
+        guard !changed.isEmpty else { return [] }
+        if changed.count * 8 < state.order.count {
+            return changed.compactMap { state.cards[$0] }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+        }
+        return state.order.filter { changed.contains($0) }.compactMap { state.cards[$0] }
+    }
+}
