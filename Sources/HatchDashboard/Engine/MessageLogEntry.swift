@@ -61,7 +61,7 @@ public struct MessageLogEntry: Sendable, Hashable, Codable {
         } else if parts.count >= 4, parts[0] == "hatch", parts[1] == "things" {
             thing = parts[2]
             kind = parts[3] == "presence" ? "presence" : "records"
-            direction = parts[3] == "presence" ? "device" : (parts.last == "documents" ? "cloud → app" : "app → cloud")
+            direction = parts[3] == "presence" ? "device" : (parts.last == "request" ? "app → cloud" : "cloud → app")
         } else if parts.count >= 3, parts[0] == "hatch", parts[1] == "registry" {
             thing = parts[2]
             kind = "registry"

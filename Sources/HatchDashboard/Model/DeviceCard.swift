@@ -39,6 +39,8 @@ public struct DeviceCard: Sendable, Hashable, Codable {
     public var toddlerLock: String?
     /// `80% (charging)`, or `nil` for a product without a battery.
     public var battery: String?
+    /// Whether the product has alarms (the snooze and dismiss controls).
+    public var alarms: Bool
     /// The routines the device has (id and name), for the start control.
     public var routines: [RoutineChoice]
     /// The shadow version the card was drawn from, `nil` before the first state arrived.

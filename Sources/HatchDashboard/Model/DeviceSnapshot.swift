@@ -82,6 +82,7 @@ public struct DeviceSnapshot: Sendable, Hashable {
             battery: capabilities.battery ? reported?.deviceInfo.b.map { battery in
                 "\(battery)%" + (reported?.deviceInfo.powerStatus.map { $0.isPluggedIn ? " (charging)" : "" } ?? "")
             } : nil,
+            alarms: capabilities.alarms,
             routines: routines.filter(\.enabled).map { DeviceCard.RoutineChoice(id: $0.id, name: $0.name) },
             version: state?.version
         )

@@ -84,7 +84,7 @@ enum DashboardPage {
             <button data-control="volume-set">Volume</button></div>
           <div class="row"><select data-control="routine-id"></select>
             <button data-control="routine-start">Start</button><button data-control="routine-stop">Stop</button></div>
-          <div class="row"><button data-control="alarm-snooze">Snooze</button><button data-control="alarm-dismiss">Dismiss</button></div>
+          <div class="row alarm-row"><button data-control="alarm-snooze">Snooze</button><button data-control="alarm-dismiss">Dismiss</button></div>
           <div class="row fault-row"><select data-control="fault-kind"></select>
             <input type="number" min="1" value="30" data-control="fault-seconds" title="seconds (offline)">
             <button data-control="fault-inject">Inject fault</button></div>

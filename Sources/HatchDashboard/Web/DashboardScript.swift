@@ -153,6 +153,7 @@ extension DashboardPage {
       optional(el, 'nightlight', card.nightlight); optional(el, 'clock', card.clock);
       optional(el, 'toddler-lock', card.toddlerLock); optional(el, 'battery', card.battery);
       $('.light-row', el).hidden = !card.light;
+      $('.alarm-row', el).hidden = !card.alarms;
       const soundSelect = $('[data-control=sound-id]', el), catalogue = sounds[card.product] || [];
       if (soundSelect.options.length !== catalogue.length) {
         soundSelect.replaceChildren(...catalogue.map((sound) => new Option(sound.name, sound.id)));
@@ -233,7 +234,7 @@ extension DashboardPage {
     function drawLog() {
       const rows = logRows.filter(logMatches).slice(-100).reverse().map((entry) => {
         const row = document.createElement('tr');
-        row.dataset.kind = entry.kind; if (entry.thing) row.dataset.thing = entry.thing;
+        row.dataset.kind = entry.kind; if (entry.thing) row.dataset.logThing = entry.thing;
         const card = entry.thing && cards.get(entry.thing);
         const cells = [new Date(entry.time).toISOString().slice(11, 23), card ? card.name : (entry.thing || ''), entry.kind, entry.direction, entry.topic, entry.payload];
         cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) cell.className = 'payload'; });

@@ -2,6 +2,7 @@ extension DashboardPage {
     /// The page's style. Cards have a fixed size, which the virtualised grid relies on.
     static let style = #"""
     :root { --card-w: 320px; --card-h: 300px; --gap: 12px; color-scheme: light dark; font: 14px system-ui, sans-serif; }
+    [hidden] { display: none !important; }
     body { margin: 0; background: #f2f2f5; color: #1b1b1f; }
     @media (prefers-color-scheme: dark) { body { background: #17171b; color: #e6e6ea; } .card, .log, header, .simulation { background: #222228 !important; } }
     header { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 12px; align-items: center; padding: 10px 16px; background: #fff; box-shadow: 0 1px 4px #0002; }

@@ -23,7 +23,9 @@ struct DashboardService: Service {
         let devices = self.devices ?? context.directory.devices.map {
             DashboardDevice(name: $0.name, macAddress: $0.macAddress, product: $0.product)
         }
-        let engine = DashboardEngine(devices: devices, simulation: simulation.map { simulation in { simulation.status() } })
+        var clockReader: (@Sendable () -> SimulationStatus?)?
+        if let simulation { clockReader = { simulation.status() } }
+        let engine = DashboardEngine(devices: devices, simulation: clockReader)
         let root = context.composition.rootContainer
         let feed = DashboardFeed(stateEmitter: try root.resolve(IoTDeviceStateEmitterClient.self),
                                  connections: try root.resolve(IoTDeviceConnectionStateClient.Factory.self),

@@ -38,7 +38,7 @@ enum FleetSimulationControls {
                 do {
                     injection = try FaultInjection(jsonValue: .object(request))
                 } catch {
-                    return .failed("\(kind): \(error.description)")
+                    return .failed("\(kind): \(error)")
                 }
                 let hit = await fleet.inject(injection)
                 guard !hit.isEmpty else { return .failed("\(device.name) is not in this fleet.") }
