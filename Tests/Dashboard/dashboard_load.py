@@ -47,16 +47,20 @@ def cpu_and_rss(pids: list[int]) -> tuple[float, int]:
 
 
 def descendants(pid: int) -> list[int]:
+    """Every process below `pid`, from each process's parent in /proc/*/stat."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
     found, queue = [], [pid]
     while queue:
         parent = queue.pop()
-        try:
-            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
-        except OSError:
-            children = []
-        for child in map(int, children):
-            found.append(child)
-            queue.append(child)
+        children = [child for child, its_parent in parents.items() if its_parent == parent]
+        found += children
+        queue += children
     return found
 
 

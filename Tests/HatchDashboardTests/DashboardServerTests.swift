@@ -11,13 +11,18 @@ struct DashboardServerTests {
     let device = DashboardDevice(name: "Nursery", macAddress: MacAddress(value: 0xA4C1_3810_0001), product: .restoreV5)
     let token = "0123456789abcdef0123"
 
-    private func server(token: String?, performed: Mutex<[DashboardDeviceAction]>? = nil) throws -> DashboardServer {
+    /// The actions a test's controls were asked to perform.
+    final class ActionLog: Sendable {
+        let actions = Mutex<[DashboardDeviceAction]>([])
+    }
+
+    private func server(token: String?, performed: ActionLog? = nil) throws -> DashboardServer {
         let engine = DashboardEngine(devices: [device])
         let controls = DashboardControls(perform: { action, device in
-            performed?.withLock { $0.append(action) }
+            performed?.actions.withLock { $0.append(action) }
             return .done("\(device.name): \(action.name) done")
         })
-        return DashboardServer(engine: engine, controls: controls, access: try DashboardAccess(host: "0.0.0.0", token: token), port: 0)
+        return DashboardServer(engine: engine, controls: controls, access: try DashboardAccess(host: token == nil ? "127.0.0.1" : "0.0.0.0", token: token), port: 0)
     }
 
     @Test("Without the token every route answers 401; with it the page, the cards and the stream answer")
@@ -46,18 +51,18 @@ struct DashboardServerTests {
 
     @Test("A control goes to the composer's perform for a known device; bad requests get 400 and a reason")
     func control() async throws {
-        let performed = Mutex<[DashboardDeviceAction]>([])
+        let performed = ActionLog()
         let application = Application(router: try server(token: nil, performed: performed).makeRouter())
         try await application.test(.router) { client in
             let thing = device.thingName.rawValue
-            let body = #"{"thing": "\#(thing)", "action": "light", "color": "#FF0000", "brightness": 40}"#
+            let body = ##"{"thing": "\##(thing)", "action": "light", "color": "#FF0000", "brightness": 40}"##
             try await client.execute(uri: "/api/control", method: .post, body: ByteBuffer(string: body)) { response in
                 let reply = try JSONDecoder().decode(DashboardReply.self, from: Data(buffer: response.body))
                 #expect(reply == .done("Nursery: light done"))
             }
-            #expect(performed.withLock { $0 } == [.light(red: 255, green: 0, blue: 0, brightness: 40)])
+            #expect(performed.actions.withLock { $0 } == [.light(red: 255, green: 0, blue: 0, brightness: 40)])
 
-            try await client.execute(uri: "/api/control", method: .post, body: ByteBuffer(string: #"{"thing": "\#(thing)", "action": "light", "color": "red"}"#)) { response in
+            try await client.execute(uri: "/api/control", method: .post, body: ByteBuffer(string: ##"{"thing": "\##(thing)", "action": "light", "color": "red"}"##)) { response in
                 #expect(response.status == .badRequest)
                 #expect(String(buffer: response.body).contains("#RRGGBB"))
             }
@@ -83,7 +88,7 @@ struct DashboardServerTests {
         #expect(try command(#"{"thing": "t", "action": "fault", "fault": "offline", "seconds": 5}"#)
             == .fault(thing: "t", kind: "offline", seconds: 5, count: nil))
         #expect(throws: DashboardRequestError.self) { try command(#"{"thing": "t", "action": "volume", "volume": 130}"#) }
-        #expect(throws: DashboardRequestError.self) { try command(#"{"action": "light", "color": "#FF0000"}"#) }
+        #expect(throws: DashboardRequestError.self) { try command(##"{"action": "light", "color": "#FF0000"}"##) }
         #expect(throws: DashboardRequestError.self) { try command(#"{"thing": "t", "action": "dance"}"#) }
         #expect(DashboardDeviceAction.light(red: 255, green: 0, blue: 0, brightness: 50).shadowAction
             == .setColor(r: 65535, g: 0, b: 0, w: 0, intensity: 32767))

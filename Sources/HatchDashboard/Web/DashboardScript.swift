@@ -237,7 +237,7 @@ extension DashboardPage {
         row.dataset.kind = entry.kind; if (entry.thing) row.dataset.logThing = entry.thing;
         const card = entry.thing && cards.get(entry.thing);
         const cells = [new Date(entry.time).toISOString().slice(11, 23), card ? card.name : (entry.thing || ''), entry.kind, entry.direction, entry.topic, entry.payload];
-        cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) cell.className = 'payload'; });
+        cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) { cell.className = 'payload'; cell.title = text; } });
         return row;
       });
       logBody.replaceChildren(...rows);

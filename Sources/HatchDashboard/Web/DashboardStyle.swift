@@ -38,6 +38,6 @@ extension DashboardPage {
     .log-head { display: flex; gap: 12px; align-items: center; } .log h2 { font-size: 15px; margin: 0; }
     .log table { width: 100%; border-collapse: collapse; font: 12px ui-monospace, monospace; }
     .log td, .log th { text-align: left; padding: 1px 6px; vertical-align: top; white-space: nowrap; }
-    .log td.payload { white-space: normal; word-break: break-all; max-width: 60ch; }
+    .log td.payload { overflow: hidden; text-overflow: ellipsis; max-width: 80ch; }
     """#
 }
