@@ -156,7 +156,7 @@ class Suite:
         self.passed.append(f"`hatchctl light {device} red` turned the swatch red {latency * 1000:.0f} ms after the command returned")
 
     def check_page_control_changes_state(self, device: str) -> None:
-        card = self.card(device)
+        card = wait_for(f"{device}'s card", 10, lambda: self.card(device))
         card.find_element(By.CSS_SELECTOR, "summary").click()
         self.browser.execute_script(
             "arguments[0].value = '#00ff00'; arguments[1].value = '80';",
@@ -174,7 +174,7 @@ class Suite:
         self.passed.append(f"the page's light control set {device} to green at 80% (`hatchctl state --json`); the page said: {reply}")
 
     def check_fault_shows_offline(self, device: str) -> None:
-        card = self.card(device)
+        card = wait_for(f"{device}'s card", 15, lambda: self.card(device))
         card.find_element(By.CSS_SELECTOR, "summary").click()
         wait_for("the fault controls (a simulated fleet)", 5,
                  lambda: self.card(device).find_element(By.CSS_SELECTOR, "[data-control=fault-kind]").is_displayed())
