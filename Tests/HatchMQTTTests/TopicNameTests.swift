@@ -24,5 +24,19 @@ struct TopicNameTests {
         for (filter, topic, expected) in cases {
             #expect(TopicName.matches(filter: filter, topic: topic) == expected, "\(filter) against \(topic)")
         }
+        // The session's index offers every filter that matches (and may offer more, which `matches` drops).
+        var index = FilterIndex()
+        for (filter, _, _) in cases { index.insert(filter) }
+        for (filter, topic, expected) in cases where expected {
+            var offered: [String] = []
+            index.forEachCandidate(of: topic) { offered.append($0) }
+            #expect(offered.contains(filter), "\(filter) for \(topic)")
+            #expect(Set(offered).count == offered.count, "each filter once")
+        }
+        index.remove("a/b")
+        var offered: [String] = []
+        index.forEachCandidate(of: "a/b") { offered.append($0) }
+        #expect(!offered.contains("a/b"), "a removed filter is not offered")
+        #expect(offered.contains("#"))
     }
 }

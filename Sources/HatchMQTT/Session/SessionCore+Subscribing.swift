@@ -20,6 +20,7 @@ extension SessionCore {
         subscription.streams[token] = .stream(stream)
         subscription.waiters[token] = waiter
         subscriptions[filter] = subscription
+        filterIndex.insert(filter)
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
     }
 
@@ -31,6 +32,7 @@ extension SessionCore {
         subscription.qos = max(subscription.qos, qos)
         subscription.streams[token] = sink
         subscriptions[filter] = subscription
+        filterIndex.insert(filter)
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
     }
 
@@ -55,6 +57,7 @@ extension SessionCore {
         guard var subscription = subscriptions[filter] else { return }
         guard grantedCode < 0x80, let granted = MQTTQoS(rawValue: Int(grantedCode)) else {
             subscriptions.removeValue(forKey: filter)
+            filterIndex.remove(filter)
             return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
         }
         subscription.waiters.values.forEach { $0.resume(returning: granted) }
@@ -73,6 +76,7 @@ extension SessionCore {
     /// Ends every local stream of `filter` and removes the broker subscription.
     func unsubscribe(_ filter: String, _ waiter: CheckedContinuation<Void, any Error>) {
         subscriptions.removeValue(forKey: filter)?.finish(failing: CancellationError())
+        filterIndex.remove(filter)
         guard phase == .connected else { return waiter.resume() }
         var mid: Int32 = 0
         let rc = mosquitto_unsubscribe(mosq, &mid, filter)
@@ -97,7 +101,8 @@ extension SessionCore {
             topic: topic, payload: payload,
             qos: MQTTQoS(rawValue: Int(message.qos)) ?? .atMostOnce, retain: message.retain
         )
-        for (filter, subscription) in subscriptions where TopicName.matches(filter: filter, topic: topic) {
+        filterIndex.forEachCandidate(of: topic) { filter in
+            guard let subscription = subscriptions[filter], TopicName.matches(filter: filter, topic: topic) else { return }
             subscription.streams.values.forEach { $0.yield(delivered) }
         }
     }
