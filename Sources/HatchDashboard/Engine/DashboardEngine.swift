@@ -4,7 +4,7 @@ import HatchIoTDeviceConnectionStateClient
 import Synchronization
 
 /// The dashboard's state and its batching: the clients' reports go in (``update(_:_:)``,
-/// ``record(topic:payload:)``), and every ``batchInterval`` the cards that changed and the newest
+/// ``record(topic:payload:at:)``), and every ``batchInterval`` the cards that changed and the newest
 /// log messages go out to every open page as one ``DashboardBatch``. However fast a fleet reports,
 /// a page gets at most one batch per interval, each card in it once.
 public final class DashboardEngine: Sendable {
