@@ -46,4 +46,20 @@ struct FaultAndClockTests {
         #expect(today == EngineFixtures.monday0600.addingTimeInterval(1800))
         #expect(SimulationClock.parseStartTime("tomorrow") == nil)
     }
+
+    @Test func speedChangesKeepTheTimeAndPauseStopsIt() {
+        let clock = SimulationClock(mode: .accelerated(speed: 60), startTime: EngineFixtures.monday0600)
+        clock.setSpeed(0)
+        #expect(clock.speed == 0)
+        let paused = clock.now
+        #expect(paused >= EngineFixtures.monday0600)
+        #expect(clock.now == paused, "a paused clock does not move")
+        #expect(clock.realInterval(until: paused.addingTimeInterval(60)) == nil)
+        clock.setSpeed(3600)
+        #expect(clock.speed == 3600)
+        #expect(clock.now >= paused, "a new speed starts from the paused time")
+        #expect(clock.now < paused.addingTimeInterval(3600 * 60), "and not from the clock's origin")
+        clock.advance(by: 3600)
+        #expect(clock.now >= paused.addingTimeInterval(3600))
+    }
 }
