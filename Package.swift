@@ -230,6 +230,26 @@ let package = Package(
             name: "HatchServiceSupport",
             dependencies: ["HatchDeviceModel", .product(name: "Logging", package: "swift-log")]
         ),
+        // What AWS IoT Core needs to run a fleet there: device policies, the thing list, provision.sh and a
+        // CloudFormation template (`hatchctl cloud provision`).
+        .target(
+            name: "HatchCloudProvisioning",
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+        ),
+        .testTarget(
+            name: "HatchCloudProvisioningTests",
+            dependencies: ["HatchCloudProvisioning", "HatchDeviceModel", "HatchDeviceSimulator"]
+        ),
+        // What `hatchctl fleet chaos`, `fleet soak` and the bench phases run: the chaos client and its
+        // ledger, the soak samples, and `hatchctl` children (a fleet, a shadow service, bench shards).
+        .target(
+            name: "HatchFleetLab",
+            dependencies: ["CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
+        ),
+        .testTarget(
+            name: "HatchFleetLabTests",
+            dependencies: ["HatchFleetLab", "HatchDeviceModel"]
+        ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
         .executableTarget(
@@ -250,6 +270,8 @@ let package = Package(
                 "HatchIoTDeviceConnectionStateClient",
                 "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
+                "HatchCloudProvisioning",
+                "HatchFleetLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -1,5 +1,6 @@
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchServiceSupport
 
 /// Renders the mosquitto ACL file of a locked-down fleet broker.
 ///
@@ -96,6 +97,6 @@ struct BrokerAccessControlList {
 
     /// Text safe inside a `#` comment line: no line breaks or other control characters.
     static func comment(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        CommentLine.safe(text)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
 
@@ -254,9 +255,4 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.roundTrip = result
         await fleet.stop()
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
 import Logging

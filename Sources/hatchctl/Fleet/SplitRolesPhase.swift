@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
 import HatchServiceSupport
