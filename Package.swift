@@ -2,7 +2,7 @@
 // The Hatch device toolkit: a modular dependency container (with its macro and static analyzer),
 // an async MQTT client over libmosquitto, a simulated Hatch Restore fleet, the IoT clients and
 // feature modules that use the container for real, and the `hatchctl` command-line tool.
-// See ../shared/DESIGN.md (layers) and README.md.
+// The README is the landing page; each library has its manual in Sources/<Module>/Documentation.docc.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -93,10 +93,6 @@ let package = Package(
             dependencies: [
                 "DependencyGraphAnalyzer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .plugin(

@@ -34,6 +34,8 @@ public final class Fleet: Sendable {
     private let running = Mutex(false)
     /// Whether the scheduler leaves due devices alone (``holdTicks(_:)``).
     private let ticksHeld = Atomic<Bool>(false)
+    /// Passes over the devices each scheduler worker has finished.
+    private let workerPasses = Mutex<[Int]>([])
 
     /// Creates the devices (loading saved state from the state folder); nothing connects yet.
     public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
@@ -259,6 +261,7 @@ public final class Fleet: Sendable {
         let devices = self.devices
         let dueTimes = self.dueTimes
         let interval = configuration.tickInterval
+        workerPasses.withLock { $0 = Array(repeating: 0, count: workers) }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
@@ -268,11 +271,18 @@ public final class Fleet: Sendable {
                             if self.ticksHeld.load(ordering: .relaxed) { break }
                             await devices[index].tick()
                         }
+                        self.workerPasses.withLock { $0[worker] += 1 }
                         try? await Task.sleep(for: interval)
                     }
                 }
             }
         }
+    }
+
+    /// The passes over the devices that every scheduler worker has finished: once it has grown by two
+    /// since a moment, every worker has looked at the simulated clock (and at ``holdTicks(_:)``) after it.
+    public var completedSchedulerPasses: Int {
+        workerPasses.withLock { $0.min() ?? 0 }
     }
 
     /// Stops (`true`) or resumes the devices' ticks while their connections stay up: simulated time
