@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "dependency-analyzer", targets: ["dependency-analyzer"]),
         .plugin(name: "AnalyzeDependenciesPlugin", targets: ["AnalyzeDependenciesPlugin"]),
         .library(name: "HatchMQTT", targets: ["HatchMQTT"]),
+        .library(name: "HatchMQTTLoadTest", targets: ["HatchMQTTLoadTest"]),
         .library(name: "HatchMosquittoBroker", targets: ["HatchMosquittoBroker"]),
         .library(name: "HatchDeviceModel", targets: ["HatchDeviceModel"]),
         .library(name: "HatchDeviceSimulator", targets: ["HatchDeviceSimulator"]),
@@ -117,10 +118,12 @@ let package = Package(
             providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
         ),
         .target(name: "HatchMQTT", dependencies: ["CMosquitto"]),
+        // Host only: many sessions from one process, timed and weighed (benchmarks and load tests).
+        .target(name: "HatchMQTTLoadTest", dependencies: ["HatchMQTT"]),
         .target(name: "HatchMosquittoBroker"),
         .testTarget(
             name: "HatchMQTTTests",
-            dependencies: ["HatchMQTT", "HatchMosquittoBroker"]
+            dependencies: ["HatchMQTT", "HatchMQTTLoadTest", "HatchMosquittoBroker"]
         ),
 
         // MARK: - Device model and simulated fleet

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMQTT
 
 /// A reusable load generator: opens many sessions against one broker from this process and measures
 /// how long connecting all of them took and how much resident memory each costs. Used by the
