@@ -43,8 +43,19 @@ public struct DeviceShadow: Sendable, Hashable {
         reportedGeneration += 1
     }
 
-    /// Handles a `shadow/get` request.
-    public func get(payload: Data, timestamp: Int) -> ShadowResult {
+    /// Handles one request of `operation` (the service's side of `get`, `update` and `delete`), on the
+    /// classic shadow or on the named shadow `name` (whose 404 names it). `schema` checks an update's state.
+    public mutating func handle(_ operation: ShadowRequestDecoder.Operation, payload: Data, timestamp: Int, name: ShadowName? = nil,
+                                schema: StateSchema = .shadowState, realNow: Date = Date()) -> ShadowResult {
+        switch operation {
+        case .get: get(payload: payload, timestamp: timestamp, name: name)
+        case .update: update(payload: payload, timestamp: timestamp, schema: schema, realNow: realNow)
+        case .delete: delete(payload: payload, timestamp: timestamp, name: name)
+        }
+    }
+
+    /// Handles a `shadow/get` request (of the named shadow `name`, whose 404 names it).
+    public func get(payload: Data, timestamp: Int, name: ShadowName? = nil) -> ShadowResult {
         let request: ShadowRequestDecoder.Request
         do {
             request = try ShadowRequestDecoder.decode(payload, operation: .get)
@@ -53,7 +64,7 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let token = request.clientToken
         guard document.exists else {
-            return reject(.getRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
+            return reject(.getRejected, ShadowRejection.notFound(named: name), timestamp: timestamp, token: token)
         }
         var reply: JSONObject = [
             "state": document.stateNode(includingDelta: true), "metadata": document.metadataNode,
@@ -281,8 +292,8 @@ public struct DeviceShadow: Sendable, Hashable {
         return bytes.makeData(transient: true)
     }
 
-    /// Handles a `shadow/delete` request.
-    public mutating func delete(payload: Data, timestamp: Int) -> ShadowResult {
+    /// Handles a `shadow/delete` request (of the named shadow `name`, whose 404 names it).
+    public mutating func delete(payload: Data, timestamp: Int, name: ShadowName? = nil) -> ShadowResult {
         let token: String?
         do {
             token = try ShadowRequestDecoder.decode(payload, operation: .delete).clientToken
@@ -290,7 +301,7 @@ public struct DeviceShadow: Sendable, Hashable {
             return reject(.deleteRejected, error, timestamp: timestamp, token: error.clientToken)
         }
         guard document.exists else {
-            return reject(.deleteRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
+            return reject(.deleteRejected, ShadowRejection.notFound(named: name), timestamp: timestamp, token: token)
         }
         let version = document.version
         document = ShadowDocument(version: version)
