@@ -93,12 +93,27 @@ public struct DeviceShadow: Sendable, Hashable {
         if let version = request.version, version != document.version {
             return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: request.clientToken)
         }
+        if Self.exceedsSizeLimit(document, desired: request.desired, reported: request.reported) {
+            return reject(.updateRejected, ShadowRejection.payloadTooLarge, timestamp: timestamp, token: request.clientToken)
+        }
         var result = apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
         if let token = request.clientToken {
             recentUpdates.remember(token, reply: AcceptedUpdate(version: document.version, timestamp: timestamp), now: realNow)
             result.appliedClientToken = token
         }
         return result
+    }
+
+    /// Whether `document` would hold more than 8 KB of `desired` and `reported` state once the update is
+    /// merged: AWS IoT limits the whole stored state, not only each request ("Only the data for desired and
+    /// reported state inside the state document sent to the device's shadow counts toward the limit";
+    /// metadata does not count), so updates that each fit can still be refused with 413.
+    static func exceedsSizeLimit(_ document: ShadowDocument, desired: JSONValue?, reported: JSONValue?) -> Bool {
+        var merged = (desired: document.desired, reported: document.reported)
+        if let desired { merge(desired, into: &merged.desired) }
+        if let reported { merge(reported, into: &merged.reported) }
+        let bytes = (merged.desired?.encodedByteCount ?? 0) + (merged.reported?.encodedByteCount ?? 0)
+        return bytes > WireConstants.maximumStateBytes
     }
 
     /// The `/update/accepted` payload: the request's state, its metadata, the version and timestamp.

@@ -152,6 +152,25 @@ struct DeviceShadowTests {
         #expect(result.rejection == ["code": 413, "message": "The payload exceeds the maximum size allowed", "timestamp": 5, "clientToken": "big"])
     }
 
+    @Test("updates that each fit but together hold more than 8 KB of desired and reported state are 413, and change nothing")
+    func documentOver8KBIs413() throws {
+        var shadow = reportedShadow()
+        let half = JSONValue.string(String(repeating: "x", count: 5000))
+        let first = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": half])), timestamp: 5)
+        #expect(first.rejection == nil)
+        let before = shadow.document
+        let second = shadow.update(payload: payload(ShadowRequest.update(reported: ["log": half], clientToken: "full")), timestamp: 6)
+        #expect(second.rejection == ["code": 413, "message": "The payload exceeds the maximum size allowed", "timestamp": 6, "clientToken": "full"])
+        #expect(shadow.document == before, "a refused update leaves the document and its version alone")
+        // Replacing a field rather than adding one keeps the document under the limit; metadata does not count.
+        let replaced = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": .string(String(repeating: "y", count: 5000))])), timestamp: 7)
+        #expect(replaced.rejection == nil)
+        let cleared = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": .null])), timestamp: 8)
+        #expect(cleared.rejection == nil)
+        let now = shadow.update(payload: payload(ShadowRequest.update(reported: ["log": half])), timestamp: 9)
+        #expect(now.rejection == nil, "with desired cleared the report fits")
+    }
+
     @Test func staleVersionIs409AndCurrentVersionIsAccepted() {
         var shadow = reportedShadow()
         let stale = shadow.update(payload: payload(ShadowRequest.update(desired: ["nightlightOn": true], clientToken: "v", version: 7)), timestamp: 5)
