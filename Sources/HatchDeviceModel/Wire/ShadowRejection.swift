@@ -35,7 +35,7 @@ public struct ShadowRejection: Sendable, Hashable, Codable, Error {
     /// 413: the `state` is larger than 8 KB.
     public static let payloadTooLarge = ShadowRejection(code: 413, message: "The payload exceeds the maximum size allowed")
     /// 404: there is no classic shadow yet.
-    public static let notFound = notFound(named: nil)
+    public static let notFound = ShadowRejection.notFound(named: nil)
 
     /// 404: there is no shadow `name` yet (`nil`: the classic shadow, which AWS names `''`).
     public static func notFound(named name: ShadowName?) -> ShadowRejection {

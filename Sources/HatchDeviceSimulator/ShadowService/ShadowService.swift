@@ -80,7 +80,9 @@ public actor ShadowService {
             configuration.logger.error("\(problem); that shadow starts without a document")
         }
         shadows = saved.mapValues { DeviceShadow(document: $0.document, recentUpdates: $0.recentUpdates) }
-        countShadows()
+        let named = saved.keys.reduce(0) { $0 + ($1.name == nil ? 0 : 1) }
+        things.store(saved.count - named, ordering: .relaxed)
+        namedShadows.store(named, ordering: .relaxed)
     }
 
     /// The topic filter of the classic shadows' requests: every thing's `shadow/get`, `/update` and
@@ -228,12 +230,6 @@ public actor ShadowService {
         return messages
     }
 
-    /// Counts the classic and the named shadows (once, after loading them).
-    private func countShadows() {
-        let named = shadows.keys.reduce(0) { $0 + ($1.name == nil ? 0 : 1) }
-        things.store(shadows.count - named, ordering: .relaxed)
-        namedShadows.store(named, ordering: .relaxed)
-    }
 
     private func answer(_ message: MQTTMessage, on session: MQTTSession) async {
         let replies = handle(topic: message.topic, payload: message.payload)

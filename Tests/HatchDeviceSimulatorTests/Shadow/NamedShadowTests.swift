@@ -48,7 +48,9 @@ struct NamedShadowTests {
         let lights = Topics.Shadow(Self.thing, name: Self.lights), classic = Topics.Shadow(Self.thing)
 
         let missing = await service.handle(topic: lights.get, payload: Data())
-        #expect(try Self.reply(missing, on: lights.getRejected) == ["code": 404, "message": "No shadow exists with name: 'lights'"])
+        let notFound = try Self.reply(missing, on: lights.getRejected)
+        #expect(notFound["code"] == 404)
+        #expect(notFound["message"] == "No shadow exists with name: 'lights'")
 
         // Any field an app likes: the classic shadow's schema (nightlightOn is a boolean there) does not apply.
         let update = Self.json(#"{"state":{"desired":{"nightlightOn":"soon","scene":{"hue":3}}},"clientToken":"app-1"}"#)
@@ -58,8 +60,8 @@ struct NamedShadowTests {
         let refused = await service.handle(topic: classic.update, payload: Self.json(#"{"state":{"desired":{"nightlightOn":"soon"}}}"#))
         #expect(try Self.reply(refused, on: classic.updateRejected)["code"] == 400)
         #expect(await service.document(of: Self.thing) == nil, "the classic shadow is untouched")
-        #expect(await service.namedShadowCount == 1)
-        #expect(await service.thingCount == 0)
+        #expect(service.namedShadowCount == 1)
+        #expect(service.thingCount == 0)
 
         _ = await service.handle(topic: classic.update, payload: Self.json(#"{"state":{"reported":{"connected":true}}}"#))
         _ = await service.handle(topic: classic.update, payload: Self.json(#"{"state":{"reported":{"connected":false}}}"#))
@@ -79,8 +81,8 @@ struct NamedShadowTests {
         #expect(await restarted.document(of: Self.thing, name: Self.lights)?.reported == ["on": true])
         #expect(await restarted.document(of: Self.thing, name: Self.lights)?.version == 2)
         #expect(await restarted.document(of: Self.thing)?.version == 2)
-        #expect(await restarted.namedShadowCount == 1)
-        #expect(await restarted.thingCount == 1)
+        #expect(restarted.namedShadowCount == 1)
+        #expect(restarted.thingCount == 1)
     }
 
     @Test("requests to an invalid shadow name are ignored", arguments: [
@@ -91,7 +93,7 @@ struct NamedShadowTests {
     func invalidNames(topic: String) async throws {
         let service = try ShadowService(configuration: ShadowServiceConfiguration(broker: try .init("mqtt://127.0.0.1:1")))
         #expect(await service.handle(topic: topic, payload: Self.json(#"{"state":{"reported":{"a":1}}}"#)).isEmpty)
-        #expect(await service.namedShadowCount == 0)
+        #expect(service.namedShadowCount == 0)
     }
 
     @Test("a device's state file keeps its named shadows with their versions and client tokens")
