@@ -233,6 +233,7 @@ def check_get_missing(probe: ShadowProbe) -> None:
 
 
 def check_update_creates(probe: ShadowProbe) -> None:
+    probe.update(iotshadow.ShadowState(reported={"color": "blue"}), token()).must_accept("a report")
     before = probe.fresh()
     client_token = token()
     accepted = probe.update(iotshadow.ShadowState(desired={"color": "red"}), client_token).must_accept("an update")
