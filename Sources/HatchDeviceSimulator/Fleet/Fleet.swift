@@ -370,8 +370,10 @@ public final class Fleet: Sendable {
         guard let request = ShadowService.request(in: message.topic), let text = request.name,
               let device = devicesByThing[String(request.thing)] else { return }
         guard let name = ShadowName(validating: String(text)) else {
-            note(.warning, "ignored a message on \(message.topic): the shadow name must be 1 to \(ShadowName.maximumLength) of a-z A-Z 0-9 : _ - $",
-                 thing: device.thingName, device.logMetadata)
+            // Logged only: like any other topic no shadow answers, it gets no reply and no fleet event.
+            configuration.telemetry.logger.warning(
+                "ignored a message on \(message.topic): the shadow name must be 1 to \(ShadowName.maximumLength) of a-z A-Z 0-9 : _ - $",
+                metadata: device.logMetadata)
             return
         }
         for reply in await device.answerNamedShadow(request.operation, name: name, payload: message.payload) {
