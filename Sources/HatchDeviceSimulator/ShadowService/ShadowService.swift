@@ -90,7 +90,7 @@ public actor ShadowService {
     public static let subscription = "$aws/things/+/shadow/+"
 
     /// Every filter the service subscribes to: the classic shadows' requests (``subscription``) and
-    /// the named shadows' (``Topics/namedShadowRequests``).
+    /// the named shadows' (`Topics.namedShadowRequests`).
     public static let subscriptions = [subscription, Topics.namedShadowRequests]
 
     /// Whether `topic` is a request the service answers (`$aws/things/{thing}/shadow/get|update|delete`,
