@@ -81,6 +81,26 @@ class Reply:
         return self.rejected
 
 
+# Every reply topic of a shadow: IotShadowClient's `subscribe_to_…` call for a named and for the classic
+# shadow, and the subscription request model of each.
+SUBSCRIPTIONS = {
+    "get/accepted": ("get_named_shadow_accepted", "get_shadow_accepted", "GetNamedShadowSubscriptionRequest", "GetShadowSubscriptionRequest"),
+    "get/rejected": ("get_named_shadow_rejected", "get_shadow_rejected", "GetNamedShadowSubscriptionRequest", "GetShadowSubscriptionRequest"),
+    "update/accepted": ("update_named_shadow_accepted", "update_shadow_accepted",
+                        "UpdateNamedShadowSubscriptionRequest", "UpdateShadowSubscriptionRequest"),
+    "update/rejected": ("update_named_shadow_rejected", "update_shadow_rejected",
+                        "UpdateNamedShadowSubscriptionRequest", "UpdateShadowSubscriptionRequest"),
+    "update/delta": ("named_shadow_delta_updated_events", "shadow_delta_updated_events",
+                     "NamedShadowDeltaUpdatedSubscriptionRequest", "ShadowDeltaUpdatedSubscriptionRequest"),
+    "update/documents": ("named_shadow_updated_events", "shadow_updated_events",
+                         "NamedShadowUpdatedSubscriptionRequest", "ShadowUpdatedSubscriptionRequest"),
+    "delete/accepted": ("delete_named_shadow_accepted", "delete_shadow_accepted",
+                        "DeleteNamedShadowSubscriptionRequest", "DeleteShadowSubscriptionRequest"),
+    "delete/rejected": ("delete_named_shadow_rejected", "delete_shadow_rejected",
+                        "DeleteNamedShadowSubscriptionRequest", "DeleteShadowSubscriptionRequest"),
+}
+
+
 class ShadowProbe:
     """One shadow (the classic shadow of `thing`, or its shadow `name`) through IotShadowClient: it
     subscribes to every reply topic of the shadow with the SDK's `subscribe_to_*` calls and sends
@@ -89,26 +109,9 @@ class ShadowProbe:
     def __init__(self, client: iotshadow.IotShadowClient, thing: str, name: str | None, timeout: float):
         self.client, self.thing, self.name, self.timeout = client, thing, name, timeout
         self.queues: dict[str, queue.Queue] = {}
-        named = name is not None
-        subscriptions: dict[str, tuple[Callable, Any]] = {
-            "get/accepted": (client.subscribe_to_get_named_shadow_accepted if named else client.subscribe_to_get_shadow_accepted,
-                             self._request(iotshadow.GetNamedShadowSubscriptionRequest, iotshadow.GetShadowSubscriptionRequest)),
-            "get/rejected": (client.subscribe_to_get_named_shadow_rejected if named else client.subscribe_to_get_shadow_rejected,
-                             self._request(iotshadow.GetNamedShadowSubscriptionRequest, iotshadow.GetShadowSubscriptionRequest)),
-            "update/accepted": (client.subscribe_to_update_named_shadow_accepted if named else client.subscribe_to_update_shadow_accepted,
-                                self._request(iotshadow.UpdateNamedShadowSubscriptionRequest, iotshadow.UpdateShadowSubscriptionRequest)),
-            "update/rejected": (client.subscribe_to_update_named_shadow_rejected if named else client.subscribe_to_update_shadow_rejected,
-                                self._request(iotshadow.UpdateNamedShadowSubscriptionRequest, iotshadow.UpdateShadowSubscriptionRequest)),
-            "update/delta": (client.subscribe_to_named_shadow_delta_updated_events if named else client.subscribe_to_shadow_delta_updated_events,
-                             self._request(iotshadow.NamedShadowDeltaUpdatedSubscriptionRequest, iotshadow.ShadowDeltaUpdatedSubscriptionRequest)),
-            "update/documents": (client.subscribe_to_named_shadow_updated_events if named else client.subscribe_to_shadow_updated_events,
-                                 self._request(iotshadow.NamedShadowUpdatedSubscriptionRequest, iotshadow.ShadowUpdatedSubscriptionRequest)),
-            "delete/accepted": (client.subscribe_to_delete_named_shadow_accepted if named else client.subscribe_to_delete_shadow_accepted,
-                                self._request(iotshadow.DeleteNamedShadowSubscriptionRequest, iotshadow.DeleteShadowSubscriptionRequest)),
-            "delete/rejected": (client.subscribe_to_delete_named_shadow_rejected if named else client.subscribe_to_delete_shadow_rejected,
-                                self._request(iotshadow.DeleteNamedShadowSubscriptionRequest, iotshadow.DeleteShadowSubscriptionRequest)),
-        }
-        for kind, (subscribe, request) in subscriptions.items():
+        for kind, (named_call, classic_call, named_model, classic_model) in SUBSCRIPTIONS.items():
+            subscribe = getattr(client, "subscribe_to_" + (named_call if name is not None else classic_call))
+            request = self._request(getattr(iotshadow, named_model), getattr(iotshadow, classic_model))
             self.queues[kind] = queue.Queue()
             future, _ = subscribe(request, QOS, self.queues[kind].put)
             future.result(timeout=10)
@@ -158,8 +161,7 @@ class ShadowProbe:
         """Whether nothing arrived on `kind` once a get sent now is answered: the service answers in
         order and the broker keeps that order, so an event of an earlier request would be here by then."""
         fence = token()
-        request = self._request(iotshadow.GetNamedShadowRequest, iotshadow.GetShadowRequest, client_token=fence)
-        (self.client.publish_get_named_shadow if self.name else self.client.publish_get_shadow)(request, QOS).result(timeout=10)
+        self._publish("get", client_token=fence)
         deadline = time.monotonic() + self.timeout
         answered = False
         while not answered and time.monotonic() < deadline:
@@ -172,26 +174,26 @@ class ShadowProbe:
             raise CheckFailed(f"no answer to a get on {self.label} within {self.timeout:g} s")
         return self.queues[kind].empty()
 
+    def _publish(self, operation: str, **fields) -> None:
+        """Publishes a `get`, `update` or `delete` request with IotShadowClient's `publish_…` call and model."""
+        request = self._request(getattr(iotshadow, f"{operation.capitalize()}NamedShadowRequest"),
+                                getattr(iotshadow, f"{operation.capitalize()}ShadowRequest"), **fields)
+        publish = getattr(self.client, f"publish_{operation}_named_shadow" if self.name else f"publish_{operation}_shadow")
+        publish(request, QOS).result(timeout=10)
+
     def get(self, client_token: str | None = None) -> Reply:
         self._drain()
-        request = self._request(iotshadow.GetNamedShadowRequest, iotshadow.GetShadowRequest, client_token=client_token)
-        publish = self.client.publish_get_named_shadow if self.name else self.client.publish_get_shadow
-        publish(request, QOS).result(timeout=10)
+        self._publish("get", client_token=client_token)
         return self._answer("get", "a get")
 
     def update(self, state: iotshadow.ShadowState, client_token: str | None = None, version: int | None = None) -> Reply:
         self._drain()
-        request = self._request(iotshadow.UpdateNamedShadowRequest, iotshadow.UpdateShadowRequest,
-                                state=state, client_token=client_token, version=version)
-        publish = self.client.publish_update_named_shadow if self.name else self.client.publish_update_shadow
-        publish(request, QOS).result(timeout=10)
+        self._publish("update", state=state, client_token=client_token, version=version)
         return self._answer("update", "an update")
 
     def delete(self, client_token: str | None = None) -> Reply:
         self._drain()
-        request = self._request(iotshadow.DeleteNamedShadowRequest, iotshadow.DeleteShadowRequest, client_token=client_token)
-        publish = self.client.publish_delete_named_shadow if self.name else self.client.publish_delete_shadow
-        publish(request, QOS).result(timeout=10)
+        self._publish("delete", client_token=client_token)
         return self._answer("delete", "a delete")
 
     def version(self) -> int:
