@@ -170,10 +170,22 @@ public struct DeviceShadow: Sendable, Hashable {
         merge(desired: desired, reported: reported, timestamp: timestamp)
     }
 
-    /// Merges an update into the document, with its metadata, and counts the new version. The
+    /// How long a deleted document's version is kept (48 hours, in seconds): "If you create a device
+    /// shadow document that has the same name as one that was deleted within the past 48 hours, the
+    /// version number of the new device shadow document will follow that of the deleted one. If a
+    /// device shadow document has been deleted for more than 48 hours, the version number of a new
+    /// device shadow document with the same name will be 0." (AWS IoT, "Interacting with shadows").
+    public static let versionKeptAfterDelete = 48 * 3600
+
+    /// Merges an update into the document, with its metadata, and counts the new version (which
+    /// starts again when the document was deleted more than ``versionKeptAfterDelete`` ago). The
     /// encoding cache forgets what the merge touched; one that never encoded the document (a copy
     /// that only records) tracks nothing and stays empty.
     private mutating func merge(desired: JSONValue?, reported: JSONValue?, timestamp: Int) {
+        if let deletedAt = document.deletedAt {
+            if timestamp - deletedAt > Self.versionKeptAfterDelete { document.version = 0 }
+            document.deletedAt = nil
+        }
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
             Self.merge(desired, into: &document.desired)
@@ -319,7 +331,7 @@ public struct DeviceShadow: Sendable, Hashable {
             return reject(.deleteRejected, ShadowRejection.notFound(named: name), timestamp: timestamp, token: token)
         }
         let version = document.version
-        document = ShadowDocument(version: version)
+        document = ShadowDocument(version: version, deletedAt: timestamp)
         encoding.reset()
         reportedGeneration += 1
         var reply: JSONObject = ["version": .int(version), "timestamp": .int(timestamp)]

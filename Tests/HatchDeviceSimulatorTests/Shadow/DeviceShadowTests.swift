@@ -189,6 +189,21 @@ struct DeviceShadowTests {
         #expect(shadow.delete(payload: Data(), timestamp: 10).rejection?["code"] == 404)
     }
 
+    @Test("a shadow created again within 48 hours of its deletion continues its version, later it starts again",
+          arguments: [(60, 2), (47 * 3600, 2), (48 * 3600, 2), (48 * 3600 + 1, 1), (30 * 86400, 1)])
+    func versionAfterDelete(after seconds: Int, version: Int) throws {
+        var shadow = reportedShadow()
+        _ = shadow.delete(payload: Data(), timestamp: 1_000)
+        #expect(shadow.document.deletedAt == 1_000)
+        // The state folder keeps when it was deleted, so a restarted service decides the same.
+        let saved = try JSONDecoder().decode(PersistedShadow.self, from: PersistedShadow(document: shadow.document).jsonValue.jsonData)
+        #expect(saved.document == shadow.document)
+        let again = shadow.update(payload: payload(ShadowRequest.update(reported: ["rssi": -60])), timestamp: 1_000 + seconds)
+        #expect(again.publications.first?.payload["version"] == .int(version))
+        #expect(shadow.document.version == version)
+        #expect(shadow.document.deletedAt == nil)
+    }
+
     /// Random reports into nested objects of three levels (big enough to be encoded section by
     /// section): leaves change, appear and go, objects empty out, and others write too.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
