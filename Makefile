@@ -219,7 +219,7 @@ interop-split: deps
 ## clientToken, /delta, /documents, null, the size and depth limits, a shadow deleted and created again,
 ## named shadows apart from the classic one and kept across a restart. PASS or FAIL per check with the
 ## AWS documentation sentence it proves, then `N passed, N failed`; exits non-zero when one failed.
-shadow-conformance: deps
+shadow-conformance: deps-system deps-interop
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(SHADOW_CONFORMANCE)
 
