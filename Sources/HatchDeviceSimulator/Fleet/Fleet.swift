@@ -286,10 +286,10 @@ public final class Fleet: Sendable {
     static let schedulerWorkers = 8
 
     /// Connects the fleet's own session: it answers shadow requests for devices that are away and
-    /// the requests to their named shadows (with the internal shadow service only) and republishes their presence; with `controlTopics` it also
-    /// serves `hatch/fleet/control` and publishes status every 5 s and the event log. With an external
-    /// shadow service and device identities but none for the service (AWS IoT Core: a certificate per
-    /// device), there is no such session.
+    /// requests to their named shadows (with the internal shadow service only) and republishes their
+    /// presence; with `controlTopics` it also serves `hatch/fleet/control` and publishes status every
+    /// 5 s and the event log. With an external shadow service and device identities but none for the
+    /// service (AWS IoT Core: a certificate per device), there is no such session.
     private func startService() async {
         let internalShadows = configuration.shadowService == .internal
         if !internalShadows, configuration.credentials.service == nil, !configuration.credentials.isAnonymous { return }

@@ -256,9 +256,10 @@ public actor SimulatedDevice {
     }
 
     /// Answers a request to one of the thing's named shadows (`operation` on `name`), whether the
-    /// device is online or not, as AWS IoT's shadow service does; an applied update with a
-    /// `clientToken` is saved before its replies are returned. Nothing with an external shadow
-    /// service, which keeps the named shadows itself.
+    /// device is online or not, as AWS IoT's shadow service does; a change is saved before its
+    /// replies are returned (apps write named shadows seldom, and an offline device may not save
+    /// again before the fleet stops). Nothing with an external shadow service, which keeps the named
+    /// shadows itself.
     public func answerNamedShadow(_ operation: ShadowRequestDecoder.Operation, name: ShadowName, payload: Data) -> [OutgoingMessage] {
         guard dependencies.shadowService == .internal else { return [] }
         dependencies.statistics.received.add(operation.messageKind)
@@ -270,7 +271,7 @@ public actor SimulatedDevice {
         }
         if result.documentChanged {
             namedShadowsNeedSave = true
-            if result.appliedClientToken != nil { save() }
+            save()
         }
         return messages
     }
