@@ -3,12 +3,12 @@
 simulated fleet's shadow service, once with the service inside `hatchctl fleet run` and once split out
 as `hatchctl shadow-service` on a broker with an ACL like an AWS IoT policy. Every check proves one
 sentence of the AWS IoT Device Shadow documentation, quoted beside it, for the classic shadow and for a
-named shadow.
+named shadow (a few quote the docstrings of the SDK's own models, where the guide has no sentence).
 
     .build/interop-venv/bin/python Tests/ShadowConformance/shadow_conformance.py \\
         [--hatchctl .build/debug/hatchctl] [--mode both|fused|split] [--devices devices/household.yaml]
 
-The classic checks use the first device of the fleet file, taken offline first (a `offline` fault on
+The classic checks use the first device of the fleet file, taken offline first (an `offline` fault on
 `hatch/fleet/control`), so that its firmware's own reports do not move the version while the checks
 run: the shadow service answers for a device that is away exactly as for one that is online. Prints
 PASS or FAIL per check and exits 1 when any failed.
