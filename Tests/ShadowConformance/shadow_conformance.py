@@ -410,7 +410,10 @@ CHECKS = [
 
 
 class Reporter:
-    def __init__(self) -> None:
+    """Prints PASS or FAIL per check (a failure with what it proves and where; with `verbose` a pass too)."""
+
+    def __init__(self, verbose: bool = False) -> None:
+        self.verbose = verbose
         self.passed = 0
         self.failed: list[str] = []
 
@@ -425,6 +428,8 @@ class Reporter:
             return
         self.passed += 1
         print(f"PASS  {label} ({time.monotonic() - began:.2f} s)", flush=True)
+        if self.verbose:
+            print(f"      proves: {quote}\n      {url}", flush=True)
 
 
 def take_offline(connection: mqtt.Connection, monitor: FleetMonitor, thing: str, timeout: float) -> None:
@@ -570,8 +575,9 @@ def main() -> int:
     parser.add_argument("--shadow-name", default="conformance", help="the named shadow the named checks use")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds each reply is waited for (5)")
     parser.add_argument("--log-dir", default=".build/shadow-conformance-logs", help="where the processes' logs go")
+    parser.add_argument("--verbose", action="store_true", help="print the documentation each passing check proves too")
     arguments = parser.parse_args()
-    reporter = Reporter()
+    reporter = Reporter(arguments.verbose)
     for mode in (("fused", "split") if arguments.mode == "both" else (arguments.mode,)):
         run_mode(mode, arguments, reporter)
     print(f"{reporter.passed} passed, {len(reporter.failed)} failed", flush=True)
