@@ -31,6 +31,8 @@ struct BrokerConfigTests {
             "topic readwrite hatch/things/restoreV5_a4c138100001/#", "topic write hatch/registry/restoreV5_a4c138100001",
             "user hatch-controller", "topic write $aws/things/+/shadow/update", "topic write hatch/fleet/control",
             "user hatch-fleet", "topic write $aws/things/+/shadow/+/+", "topic read hatch/fleet/control",
+            // Named shadows: apps request, the service answers.
+            "topic write $aws/things/+/shadow/name/+/update", "topic write $aws/things/+/shadow/name/+/+/+",
         ] {
             #expect(acl.contains(line + "\n"), "missing '\(line)' in:\n\(acl)")
         }
