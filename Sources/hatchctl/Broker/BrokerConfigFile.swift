@@ -1,5 +1,6 @@
 /// Renders the `mosquitto.conf` of a locked-down fleet broker: listeners, no anonymous access, the
-/// password file and ACL, an optional TLS listener, and the tuning a large fleet needs.
+/// password file and ACL, the dynamic-security plugin that binds each device's login to its client id
+/// (see ``BrokerClientIDBinding``), an optional TLS listener, and the tuning a large fleet needs.
 struct BrokerConfigFile {
     /// Where the broker finds a file: the folder as the broker sees it (e.g. `/mosquitto/config` in a
     /// container) joined with the file's name in the generated folder.
@@ -20,6 +21,8 @@ struct BrokerConfigFile {
     var debugLog: Bool
     /// The account mosquitto switches to after it starts (`user`), or `nil` for its default (`mosquitto`).
     var user: String?
+    /// The dynamic-security plugin (`mosquitto_dynamic_security.so`) as the broker sees it.
+    var dynamicSecurityPlugin: String
     /// The fleet's name, for the header.
     var fleet: String
 
@@ -28,6 +31,7 @@ struct BrokerConfigFile {
         static let configuration = "mosquitto.conf"
         static let passwords = "passwords"
         static let acl = "acl"
+        static let clientIDBinding = "client-ids.json"
         static let caCertificate = "tls/ca.crt"
         static let serverCertificate = "tls/server.crt"
         static let serverKey = "tls/server.key"
@@ -42,6 +46,9 @@ struct BrokerConfigFile {
             "allow_anonymous false",
             "password_file \(path(Files.passwords))",
             "acl_file \(path(Files.acl))",
+            "# Each device's login connects only with its own client id (its thing name); the ACL file decides the topics.",
+            "plugin \(dynamicSecurityPlugin)",
+            "plugin_opt_config_file \(path(Files.clientIDBinding))",
             "max_connections -1",
             "max_queued_messages 100000",
             "max_inflight_messages 0",
