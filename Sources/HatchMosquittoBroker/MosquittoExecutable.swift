@@ -23,7 +23,7 @@ package enum MosquittoExecutable {
     package static func dynamicSecurityPlugin() throws -> String {
         let name = "mosquitto_dynamic_security.so"
         let prefix = ((try? broker()).map { (($0 as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent } ?? "/usr")
-        var folders = [prefix + "/lib"]
+        var folders: [String] = []
         for root in [prefix + "/lib", "/usr/lib", "/usr/local/lib"] {
             let multiarch = (try? FileManager.default.contentsOfDirectory(atPath: root))?.filter { $0.hasSuffix("-linux-gnu") }.sorted() ?? []
             folders += multiarch.map { root + "/" + $0 } + [root]

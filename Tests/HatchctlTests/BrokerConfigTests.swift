@@ -64,6 +64,7 @@ struct BrokerConfigTests {
         let summary = try #require(try json.json() as? [String: Any], "\(json)")
         #expect(summary["devices"] as? Int == 4)
         #expect(summary["keptPasswords"] as? Int == 6)
+        #expect(summary["clientIDFile"] as? String == bindingFile.path, "\(summary)")
         for output in [config.output.standardOutput, config.output.standardError, json.standardOutput, json.standardError, conf, acl] {
             for secret in config.passwords { #expect(!output.contains(secret), "a password was printed: \(output)") }
         }

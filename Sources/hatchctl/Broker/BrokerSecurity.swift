@@ -53,6 +53,7 @@ struct BrokerSecurity {
         var configurationFile: String
         var passwordFile: String
         var aclFile: String
+        var clientIDFile: String
         var credentialsFile: String
         var caFile: String?
         var fleet: String
@@ -162,6 +163,7 @@ struct BrokerSecurity {
         let summary = Summary(
             folder: folder.path, configurationFile: file(BrokerConfigFile.Files.configuration).path,
             passwordFile: file(BrokerConfigFile.Files.passwords).path, aclFile: file(BrokerConfigFile.Files.acl).path,
+            clientIDFile: file(BrokerConfigFile.Files.clientIDBinding).path,
             credentialsFile: credentialsURL.path, caFile: credentials.tls.map { file($0.caFile).path }, fleet: definition.name,
             devices: credentials.devices.count, controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername,
             newPasswords: fresh, keptPasswords: kept, plainPort: settings.port, tlsPort: settings.tlsPort,
