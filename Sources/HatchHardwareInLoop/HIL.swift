@@ -1,19 +1,26 @@
 import Foundation
 import Testing
 
-/// Runs a scenario against the configured target and reports its verdict.
-enum HIL {
-    /// Reads the configuration, connects the target (a fresh private fleet whose clock starts at
-    /// `privateStart`, an ISO 8601 time with its offset, or the external devices), runs `body`, cleans
-    /// up, prints the verdict line and appends it to the report. A failure is recorded as a test issue;
-    /// a scenario whose essential steps cannot run on the target ends cancelled, never as passed.
+/// Runs hardware-in-loop scenarios: each against a target the kit connects (a simulated fleet it starts,
+/// or external devices), with clean-up that runs however the scenario ends, and a verdict for the report.
+public enum HIL {
+    /// Connects `target` (by default the one the `HATCH_HIL_*` variables describe, see
+    /// ``HILTargetConfiguration/fromEnvironment(_:)``), runs `body`, runs the clean-ups, stops the target,
+    /// prints the verdict line and adds it to the reports: the JSON line of `HATCH_HIL_REPORT` and the
+    /// JUnit file (`junitFile`, else `HATCH_HIL_JUNIT`).
+    ///
+    /// A simulated fleet's clock starts at `clockStart` (ISO 8601 with its offset, e.g.
+    /// `2026-01-06T23:56:40-05:00`) unless its configuration sets one, else at the current time. A failure is
+    /// recorded as a test issue; a scenario whose essential steps cannot run on the target ends cancelled
+    /// (JUnit `skipped`), never as passed.
     @MainActor
-    static func scenario(_ name: String, privateStart: String, sourceLocation: SourceLocation = #_sourceLocation,
-                         _ body: @MainActor (ScenarioRun) async throws -> Void) async throws {
+    public static func scenario(_ name: String, clockStart: String? = nil, target: HILTargetConfiguration? = nil, junitFile: URL? = nil,
+                                sourceLocation: SourceLocation = #_sourceLocation,
+                                _ body: @MainActor (ScenarioRun) async throws -> Void) async throws {
         let started = ContinuousClock.now
-        var report = await execute(name, privateStart: privateStart, body)
+        var report = await execute(name, clockStart: clockStart, target: target, body)
         report.realSeconds = (ContinuousClock.now - started).realSeconds
-        report.publish()
+        report.publish(junitFile: junitFile)
         switch report.verdict {
         case .pass:
             break
@@ -26,23 +33,28 @@ enum HIL {
     }
 
     @MainActor
-    private static func execute(_ name: String, privateStart: String, _ body: @MainActor (ScenarioRun) async throws -> Void) async -> ScenarioReport {
+    private static func execute(_ name: String, clockStart: String?, target configured: HILTargetConfiguration?,
+                                _ body: @MainActor (ScenarioRun) async throws -> Void) async -> ScenarioReport {
         var report = ScenarioReport(scenario: name, target: "-", verdict: .fail, notApplicable: [], details: "",
                                     simulatedStart: nil, realSeconds: 0)
-        let configuration: HILConfiguration
+        let configuration: HILTargetConfiguration
         do {
-            configuration = try HILConfiguration.read()
+            configuration = try configured ?? HILTargetConfiguration.fromEnvironment()
         } catch {
             report.details = "configuration: \(error.description)"
             return report
         }
-        guard let startTime = ISO8601DateFormatter().date(from: privateStart) else {
-            report.details = "the scenario's start time '\(privateStart)' is not ISO 8601"
-            return report
+        var startTime = Date()
+        if let clockStart {
+            guard let parsed = ISO8601DateFormatter().date(from: clockStart) else {
+                report.details = HILConfigurationError.invalidClockStart(clockStart).description
+                return report
+            }
+            startTime = parsed
         }
         let target: HILTarget
         do {
-            target = try await HILTarget.connect(configuration, privateStartTime: startTime)
+            target = try await HILTarget.connect(configuration, startTime: startTime)
         } catch {
             report.details = "cannot start the target: \(error)"
             return report
