@@ -38,11 +38,15 @@ public enum HIL {
         var report = ScenarioReport(scenario: name, target: "-", verdict: .fail, notApplicable: [], details: "",
                                     simulatedStart: nil, realSeconds: 0)
         let configuration: HILTargetConfiguration
-        do {
-            configuration = try configured ?? HILTargetConfiguration.fromEnvironment()
-        } catch {
-            report.details = "configuration: \(error.description)"
-            return report
+        if let configured {
+            configuration = configured
+        } else {
+            do {
+                configuration = try HILTargetConfiguration.fromEnvironment()
+            } catch {
+                report.details = "configuration: \(error.description)"
+                return report
+            }
         }
         var startTime = Date()
         if let clockStart {
