@@ -114,35 +114,31 @@ compose-check: deps-compose
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 
+# A throwaway virtual environment: $(call throwaway-venv,VENV,REQUIREMENTS,EXECUTABLE,WHAT,PURPOSE) makes VENV
+# with the packages pinned in REQUIREMENTS, unless VENV/bin/EXECUTABLE is there and REQUIREMENTS has not changed.
+define throwaway-venv
+	@stamp="$(1)/requirements.txt"; \
+	if [ -x "$(1)/bin/$(3)" ] && cmp -s "$(2)" "$$stamp"; then \
+		echo "make deps: $(1) is up to date"; exit 0; fi; \
+	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
+		echo "make deps: $(5) needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
+	echo "make deps: creating $(1) with $(4)"; \
+	rm -rf "$(1)"; \
+	python3 -m venv "$(1)" \
+		&& "$(1)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(2)" \
+		&& cp "$(2)" "$$stamp" \
+		|| { echo "make deps: could not install $(2) into $(1)" >&2; rm -rf "$(1)"; exit 1; }
+endef
+
 ## deps-k8s: a throwaway virtual environment with kubernetes-validate (the Kubernetes API's schemas), pinned
 ## in $(K8S_REQUIREMENTS); rebuilt only when that file changes.
 deps-k8s:
-	@stamp="$(K8S_VENV)/requirements.txt"; \
-	if [ -x "$(K8S_VENV)/bin/kubernetes-validate" ] && cmp -s "$(K8S_REQUIREMENTS)" "$$stamp"; then \
-		echo "make deps: $(K8S_VENV) is up to date"; exit 0; fi; \
-	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
-		echo "make deps: the Kubernetes check needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
-	echo "make deps: creating $(K8S_VENV) with kubernetes-validate"; \
-	rm -rf "$(K8S_VENV)"; \
-	python3 -m venv "$(K8S_VENV)" \
-		&& "$(K8S_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(K8S_REQUIREMENTS)" \
-		&& cp "$(K8S_REQUIREMENTS)" "$$stamp" \
-		|| { echo "make deps: could not install $(K8S_REQUIREMENTS) into $(K8S_VENV)" >&2; rm -rf "$(K8S_VENV)"; exit 1; }
+	$(call throwaway-venv,$(K8S_VENV),$(K8S_REQUIREMENTS),kubernetes-validate,kubernetes-validate,the Kubernetes check)
 
 ## deps-hil: a throwaway virtual environment with junitparser, pinned in $(HIL_REQUIREMENTS); rebuilt
 ## only when that file changes.
 deps-hil:
-	@stamp="$(HIL_VENV)/requirements.txt"; \
-	if [ -x "$(HIL_VENV)/bin/python" ] && cmp -s "$(HIL_REQUIREMENTS)" "$$stamp"; then \
-		echo "make deps: $(HIL_VENV) is up to date"; exit 0; fi; \
-	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
-		echo "make deps: the JUnit check needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
-	echo "make deps: creating $(HIL_VENV) with junitparser"; \
-	rm -rf "$(HIL_VENV)"; \
-	python3 -m venv "$(HIL_VENV)" \
-		&& "$(HIL_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(HIL_REQUIREMENTS)" \
-		&& cp "$(HIL_REQUIREMENTS)" "$$stamp" \
-		|| { echo "make deps: could not install $(HIL_REQUIREMENTS) into $(HIL_VENV)" >&2; rm -rf "$(HIL_VENV)"; exit 1; }
+	$(call throwaway-venv,$(HIL_VENV),$(HIL_REQUIREMENTS),python,junitparser,the JUnit check)
 
 ## k8s-check: deploy/kubernetes against the Kubernetes $(K8S_VERSION) schemas (strict), and the hatchctl
 ## commands of its pods through this build's hatchctl (Scripts/check-kubernetes.sh says how).

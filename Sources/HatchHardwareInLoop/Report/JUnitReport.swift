@@ -39,7 +39,8 @@ enum JUnitReport {
                 case .notApplicable:
                     lines.append("      <skipped message=\"\(escape("not applicable on \(target): " + report.notApplicable.joined(separator: ", ")))\"/>")
                 }
-                let facts = report.details + (report.notApplicable.isEmpty ? "" : "\nnot applicable: " + report.notApplicable.joined(separator: ", "))
+                let notApplicable = report.notApplicable.isEmpty ? "" : "not applicable: " + report.notApplicable.joined(separator: ", ")
+                let facts = [report.details, notApplicable].filter { !$0.isEmpty }.joined(separator: "\n")
                 if !facts.isEmpty { lines.append("      <system-out>\(escape(facts))</system-out>") }
                 lines.append("    </testcase>")
             }

@@ -5,7 +5,7 @@ import HatchDeviceSession
 public struct OpenDevice: Sendable {
     /// The device.
     public let device: HILDevice
-    /// The device's child container (``DeviceSessionDependencies``, inputs: its product and MAC address).
+    /// The device's child container (`DeviceSessionDependencies` of HatchDeviceSession, inputs: its product and MAC address).
     public let dependencies: DeviceSessionDependencies
     /// The device's state, actions and connection.
     public let session: DeviceSession

@@ -21,10 +21,10 @@ extension WakeUpScreenHILTests {
                 first = percent
                 return true
             }
-            try await run.waitUntil("the sunrise brightening past \(first)%", within: run.target.realTimeout(simSeconds: 240),
+            try await run.waitUntil("the sunrise brightening to \(first + 10)% or more", within: run.target.realTimeout(simSeconds: 300),
                                     seen: { "\(screen.state)" }) {
                 guard case .sunrise(_, let percent) = screen.state else { return false }
-                return percent > first
+                return percent >= first + 10
             }
             run.note("\(bedside.name): jumped to \(bedside.clock.local(wake.addingTimeInterval(-610))), \(first)% → \(screen.state)")
         }
