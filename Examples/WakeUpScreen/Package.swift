@@ -28,6 +28,15 @@ let package = Package(
                 .product(name: "HatchAdultAlarms", package: "HatchDeviceToolkit"),
             ]
         ),
+        // The feature in the container's test mode, on its mocks.
+        .testTarget(
+            name: "WakeUpScreenTests",
+            dependencies: [
+                "WakeUpScreen",
+                .product(name: "HatchModularDependencyContainer", package: "HatchDeviceToolkit"),
+                .product(name: "HatchDeviceModel", package: "HatchDeviceToolkit"),
+            ]
+        ),
         // The feature against devices: a simulated fleet by default, real ones with HATCH_HIL_BROKER_URL.
         .testTarget(
             name: "WakeUpScreenHILTests",
