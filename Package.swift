@@ -233,7 +233,7 @@ let package = Package(
                 "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
-                "HatchMQTT",
+                "HatchMQTT", "HatchMosquittoBroker",
             ]
         ),
 
