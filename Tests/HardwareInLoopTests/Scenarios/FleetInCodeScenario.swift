@@ -40,3 +40,29 @@ extension HardwareInLoopTests {
         }
     }
 }
+
+extension HardwareInLoopTests {
+    /// Devices given in code with the shadow service split off: the kit writes their fleet file for
+    /// `hatchctl broker config`, runs `hatchctl shadow-service` behind the locked-down broker, and a clock
+    /// jump restarts the service on the moved clock.
+    @Test("a fleet given in code, with its shadow service split off")
+    func fleetInCodeSplit() async throws {
+        let hall = HILDevice(name: "Hall", macAddress: try MacAddress(validating: "A4:C1:38:77:00:02"), product: .riot)
+        let fleet = SimulatedFleet(devices: .devices([hall]), shadowService: .split)
+        try await HIL.scenario("fleet in code, split service", clockStart: "2026-07-01T21:00:00-04:00", target: .simulated(fleet)) { run in
+            let open = try await run.open(hall)
+            let mark = open.log.mark
+            try await open.session.send(.setVolume(23456))
+            try await open.log.first(after: mark, "the volume through the split service", within: .seconds(10)) { $0.reported.current.sound.v == 23456 }
+
+            guard let simulator = run.simulator(for: "clock jump") else { throw ScenarioFailure("no simulator on a simulated fleet") }
+            let before = try await run.deviceClock(open)
+            try await simulator.jumpClock(by: 3600)
+            let after = try await run.deviceClock(open)
+            // The service restarts on the moved clock, which lands 1.5 real seconds short and runs the rest.
+            let moved = after.now.timeIntervalSince(before.now)
+            try run.require(moved >= 3500, "after a one-hour jump the service's clock moved only \(Int(moved)) s sim")
+            run.note("\(hall) volume set through hatchctl shadow-service, \(before.local(before.now)) → jumped → \(after.local(after.now))")
+        }
+    }
+}
