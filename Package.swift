@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // The Hatch device toolkit: a modular dependency container (with its macro and static analyzer),
 // an async MQTT client over libmosquitto, a simulated Hatch Restore fleet, the IoT clients and
-// feature modules that use the container for real, and the `hatchctl` command-line tool.
+// feature modules that use the container for real, the hardware-in-loop kit app teams test with, and the
+// `hatchctl` command-line tool.
 // See ../shared/DESIGN.md (layers) and README.md.
 
 import CompilerPluginSupport
