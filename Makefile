@@ -41,6 +41,13 @@ SHADOW_CONFORMANCE   := $(INTEROP_VENV)/bin/python Tests/ShadowConformance/shado
 # report, and Scripts/hil-table.py prints the table from it after the run.
 HIL_REPORT           := $(SCRATCH)/hil-report.jsonl
 HIL_TABLE            := python3 Scripts/hil-table.py $(HIL_REPORT)
+# The same verdicts as a JUnit XML file (HATCH_HIL_JUNIT), which Scripts/check-hil-junit.py parses with
+# junitparser (pinned in $(HIL_REQUIREMENTS), in a throwaway virtual environment) and compares with the table.
+HIL_JUNIT            := $(SCRATCH)/hil/junit.xml
+HIL_SPLIT_JUNIT      := $(SCRATCH)/hil/junit-split.xml
+HIL_REQUIREMENTS     := Scripts/hil-junit-requirements.txt
+HIL_VENV             := $(SCRATCH)/hil-venv
+HIL_JUNIT_CHECK      := $(HIL_VENV)/bin/python Scripts/check-hil-junit.py
 # The variables that point the suite at devices it did not start; `make test` clears them, so that it
 # always runs the scenarios against the private fleet.
 HIL_TARGET_VARIABLES := HATCH_HIL_BROKER_URL HATCH_HIL_DEVICES HATCH_HIL_CA_FILE HATCH_HIL_CERT_FILE \
@@ -53,11 +60,18 @@ K8S_VENV             := $(SCRATCH)/k8s-venv
 K8S_VERSION          ?= 1.31
 K8S_CHECK            := Scripts/check-kubernetes.sh $(SCRATCH)/debug/hatchctl $(K8S_VENV) $(K8S_VERSION)
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz clean
+# The example app package (Examples/WakeUpScreen): its own build folder under this one, and its reports.
+EXAMPLE_PACKAGE      := Examples/WakeUpScreen
+EXAMPLES_SCRATCH     := $(SCRATCH)/examples
+EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
+EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
+
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-hil examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
-## Compose parser that validates docker-compose.yml, and the Kubernetes schema validator.
-deps: deps-system deps-interop deps-compose deps-k8s
+## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, and the JUnit
+## parser that checks the hardware-in-loop JUnit report.
+deps: deps-system deps-interop deps-compose deps-k8s deps-hil
 
 ## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl and
 ## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) when missing.
@@ -108,20 +122,31 @@ compose-check: deps-compose
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 
+# A throwaway virtual environment: $(call throwaway-venv,VENV,REQUIREMENTS,EXECUTABLE,WHAT,PURPOSE) makes VENV
+# with the packages pinned in REQUIREMENTS, unless VENV/bin/EXECUTABLE is there and REQUIREMENTS has not changed.
+define throwaway-venv
+	@stamp="$(1)/requirements.txt"; \
+	if [ -x "$(1)/bin/$(3)" ] && cmp -s "$(2)" "$$stamp"; then \
+		echo "make deps: $(1) is up to date"; exit 0; fi; \
+	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
+		echo "make deps: $(5) needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
+	echo "make deps: creating $(1) with $(4)"; \
+	rm -rf "$(1)"; \
+	python3 -m venv "$(1)" \
+		&& "$(1)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(2)" \
+		&& cp "$(2)" "$$stamp" \
+		|| { echo "make deps: could not install $(2) into $(1)" >&2; rm -rf "$(1)"; exit 1; }
+endef
+
 ## deps-k8s: a throwaway virtual environment with kubernetes-validate (the Kubernetes API's schemas), pinned
 ## in $(K8S_REQUIREMENTS); rebuilt only when that file changes.
 deps-k8s:
-	@stamp="$(K8S_VENV)/requirements.txt"; \
-	if [ -x "$(K8S_VENV)/bin/kubernetes-validate" ] && cmp -s "$(K8S_REQUIREMENTS)" "$$stamp"; then \
-		echo "make deps: $(K8S_VENV) is up to date"; exit 0; fi; \
-	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
-		echo "make deps: the Kubernetes check needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
-	echo "make deps: creating $(K8S_VENV) with kubernetes-validate"; \
-	rm -rf "$(K8S_VENV)"; \
-	python3 -m venv "$(K8S_VENV)" \
-		&& "$(K8S_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(K8S_REQUIREMENTS)" \
-		&& cp "$(K8S_REQUIREMENTS)" "$$stamp" \
-		|| { echo "make deps: could not install $(K8S_REQUIREMENTS) into $(K8S_VENV)" >&2; rm -rf "$(K8S_VENV)"; exit 1; }
+	$(call throwaway-venv,$(K8S_VENV),$(K8S_REQUIREMENTS),kubernetes-validate,kubernetes-validate,the Kubernetes check)
+
+## deps-hil: a throwaway virtual environment with junitparser, pinned in $(HIL_REQUIREMENTS); rebuilt
+## only when that file changes.
+deps-hil:
+	$(call throwaway-venv,$(HIL_VENV),$(HIL_REQUIREMENTS),python,junitparser,the JUnit check)
 
 ## k8s-check: deploy/kubernetes against the Kubernetes $(K8S_VERSION) schemas (strict), and the hatchctl
 ## commands of its pods through this build's hatchctl (Scripts/check-kubernetes.sh says how).
@@ -162,7 +187,8 @@ build: deps-system
 	$(SWIFT) build $(SWIFTFLAGS)
 
 ## test: every unit and integration test (integration tests start their own mosquitto), including the
-## hardware-in-loop scenarios against the private fleet (their table follows the run), then the
+## hardware-in-loop scenarios against the private fleet (their table follows the run, and their JUnit
+## report $(HIL_JUNIT) is checked against it), the example app package (`make examples`), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
 ## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
@@ -172,10 +198,11 @@ build: deps-system
 ## suite with the shadow service inside the fleet and apart (`shadow-conformance`).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
+	@rm -f $(HIL_REPORT) $(HIL_JUNIT)
 	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) -u HATCH_HIL_SHADOW_SERVICE HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
-		$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+		HATCH_HIL_JUNIT=$(abspath $(HIL_JUNIT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_JUNIT) $(HIL_REPORT) || status=1; exit $$status
+	$(MAKE) examples
 	$(MAKE) hil-split
 	$(MAKE) test-portable
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
@@ -227,25 +254,47 @@ shadow-conformance: deps-system deps-interop
 ## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external): a broker with an ACL like an AWS IoT
 ## policy, `hatchctl shadow-service` as its own process on the fleet's clock, the devices and the
 ## controller logged in with their own credentials; a device publish the broker denied fails the
-## scenario. Then their table.
-hil-split: deps-system
+## scenario. Then their table, and their JUnit report ($(HIL_SPLIT_JUNIT)) checked against it.
+hil-split: deps-system deps-hil
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
-	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=external HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
-		HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
+	@rm -f $(HIL_REPORT) $(HIL_SPLIT_JUNIT)
+	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=split HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+		HATCH_HIL_JUNIT=$(abspath $(HIL_SPLIT_JUNIT)) HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
 		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_SPLIT_JUNIT) $(HIL_REPORT) || status=1; exit $$status
 
 ## hil: the hardware-in-loop scenarios, then their table (scenario, target, verdict, the steps not
 ## applicable on the target, timings). Against a fleet the suite starts itself by default; set
 ## HATCH_HIL_BROKER_URL and HATCH_HIL_DEVICES (MAC=product pairs or a fleet file), and when needed
 ## HATCH_HIL_CA_FILE, HATCH_HIL_CERT_FILE, HATCH_HIL_KEY_FILE, HATCH_HIL_USERNAME, HATCH_HIL_PASSWORD,
-## for devices on another broker: a `hatchctl fleet run` elsewhere, or real hardware.
-hil: deps-system
+## for devices on another broker: a `hatchctl fleet run` elsewhere, or real hardware. Writes the JUnit
+## report $(HIL_JUNIT) and checks it against the table with junitparser.
+hil: deps-system deps-hil
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
-	HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+	@rm -f $(HIL_REPORT) $(HIL_JUNIT)
+	HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) HATCH_HIL_JUNIT=$(abspath $(HIL_JUNIT)) \
+		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_JUNIT) $(HIL_REPORT) || status=1; exit $$status
+
+## examples: the example app package $(EXAMPLE_PACKAGE) (a wake-up screen feature and its hardware-in-loop
+## tests, depending on this package by path), built and tested in $(EXAMPLES_SCRATCH) against the
+## simulated fleet its tests start; then its table, and its JUnit report checked against it.
+examples: deps-system deps-hil
+	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --build-tests
+	@rm -f $(EXAMPLES_REPORT) $(EXAMPLES_JUNIT)
+	cd $(EXAMPLE_PACKAGE) && env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) -u HATCH_HIL_SHADOW_SERVICE \
+		HATCH_HIL_REPORT=$(abspath $(EXAMPLES_REPORT)) HATCH_HIL_JUNIT=$(abspath $(EXAMPLES_JUNIT)) \
+		$(SWIFT) test --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --skip-build; \
+		status=$$?; cd $(CURDIR) && python3 Scripts/hil-table.py $(EXAMPLES_REPORT) || status=1; \
+		$(HIL_JUNIT_CHECK) $(EXAMPLES_JUNIT) $(EXAMPLES_REPORT) || status=1; exit $$status
+
+## examples-external: the example's scenarios against a fleet they did not start: `hatchctl fleet run`
+## in another process, reached through the HATCH_HIL_* variables (Scripts/examples-external.sh); the
+## clock-jump scenario must be reported not applicable (JUnit skipped), the others must pass.
+examples-external: deps-system deps-hil
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --build-tests
+	Scripts/examples-external.sh $(SCRATCH)/debug/hatchctl $(EXAMPLE_PACKAGE) $(EXAMPLES_SCRATCH) $(HIL_VENV)
 
 ## run: a private broker, the sample household fleet and a short demo.
 run: deps-system
@@ -261,7 +310,7 @@ bench: deps-system
 ## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
 DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchDeviceModel HatchDeviceSimulator \
-                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient
+                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient HatchHardwareInLoop
 
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \

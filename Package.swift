@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // The Hatch device toolkit: a modular dependency container (with its macro and static analyzer),
 // an async MQTT client over libmosquitto, a simulated Hatch Restore fleet, the IoT clients and
-// feature modules that use the container for real, and the `hatchctl` command-line tool.
-// The README is the landing page; each library has its manual in Sources/<Module>/Documentation.docc.
+// feature modules that use the container for real, the hardware-in-loop kit app teams test with, and the
+// `hatchctl` command-line tool. The README is the landing page; each library has its manual in
+// Sources/<Module>/Documentation.docc.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -28,6 +29,7 @@ let package = Package(
         .library(name: "HatchDeviceSession", targets: ["HatchDeviceSession"]),
         .library(name: "HatchAdultRoutine", targets: ["HatchAdultRoutine"]),
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
+        .library(name: "HatchHardwareInLoop", targets: ["HatchHardwareInLoop"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
         .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
         .executable(name: "hatch-engine-bench", targets: ["hatch-engine-bench"]),
@@ -208,16 +210,30 @@ let package = Package(
             ]
         ),
 
-        // The hardware-in-loop scenarios: the container, the live clients and the feature modules against a
-        // private fleet (default) or devices on another broker (HATCH_HIL_BROKER_URL); `make hil`.
-        .testTarget(
-            name: "HardwareInLoopTests",
+        // The hardware-in-loop kit that app teams import in their own test targets: a simulated fleet it
+        // starts and stops (or devices on another broker), each device's live clients and container, state
+        // logs with deadlines, the simulator's control channel, clean-up, and the JSON-lines and JUnit reports.
+        .target(
+            name: "HatchHardwareInLoop",
             dependencies: [
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceSession",
+                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+                // Runs the built `hatchctl shadow-service` as a child process for the split shadow service.
+                "HatchctlTestSupport",
+            ]
+        ),
+        // The toolkit's own hardware-in-loop scenarios, written against the kit's public API; `make hil`.
+        .testTarget(
+            name: "HardwareInLoopTests",
+            dependencies: [
+                "HatchHardwareInLoop",
+                "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
-                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator", "HatchctlTestSupport",
+                "HatchMQTT", "HatchMosquittoBroker",
             ]
         ),
 

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import HatchIoTActionSenderClient
 import Testing
@@ -10,7 +11,7 @@ extension HardwareInLoopTests {
     /// without a light and of the clock display on a product without a clock.
     @Test("volume and colour on every product that has them; refusal on products that lack them")
     func volumeAndColor() async throws {
-        try await HIL.scenario("volume + colour", privateStart: "2026-04-22T12:15:00-04:00") { run in
+        try await HIL.scenario("volume + colour", clockStart: "2026-04-22T12:15:00-04:00") { run in
             var changed: [String] = []
             var refused: [String] = []
             for (index, device) in run.target.devices.enumerated() {

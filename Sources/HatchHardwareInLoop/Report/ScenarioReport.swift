@@ -1,7 +1,8 @@
 import Foundation
 
-/// The outcome of one scenario: printed as one verdict line and appended as one JSON line to the file
-/// `HATCH_HIL_REPORT` names, from which `make hil` prints its table (Scripts/hil-table.py).
+/// The outcome of one scenario: printed as one verdict line, appended as one JSON line to the file
+/// `HATCH_HIL_REPORT` names (from which the toolkit's Scripts/hil-table.py prints the table), and
+/// added to the JUnit file (``JUnitReport``).
 struct ScenarioReport: Codable, Sendable {
     /// `PASS`, `FAIL` or `N-A`.
     enum Verdict: String, Codable, Sendable {
@@ -30,10 +31,22 @@ struct ScenarioReport: Codable, Sendable {
         return "\(verdictText) \(name) \(details)\(skipped)  (real \(String(format: "%.1f", realSeconds)) s)"
     }
 
-    /// Prints the verdict line and appends the JSON line to `HATCH_HIL_REPORT`, when set.
-    func publish(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// Prints the verdict line, appends the JSON line to `HATCH_HIL_REPORT` when set, and rewrites the
+    /// JUnit file (`junitFile`, else `HATCH_HIL_JUNIT`) with every scenario this process ran into it.
+    func publish(junitFile: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) {
         print("HIL " + line)
-        guard let path = environment[HILConfiguration.Key.report], !path.isEmpty else { return }
+        if let path = environment[HILTargetConfiguration.Key.report], !path.isEmpty { appendJSONLine(to: path) }
+        let junitPath = junitFile?.path ?? environment[HILTargetConfiguration.Key.junit].flatMap { $0.isEmpty ? nil : $0 }
+        if let junitPath {
+            do {
+                try JUnitReport.add(self, writingTo: URL(fileURLWithPath: junitPath))
+            } catch {
+                print("HIL cannot write the JUnit report \(junitPath): \(error); set HATCH_HIL_JUNIT to a writable path")
+            }
+        }
+    }
+
+    private func appendJSONLine(to path: String) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var data = try? encoder.encode(self) else { return }
