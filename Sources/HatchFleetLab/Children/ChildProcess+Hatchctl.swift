@@ -35,19 +35,6 @@ extension ChildProcess {
         _ = try? OrphanWatchdog.watch(processIdentifier, stopSignal: "INT", grace: .seconds(30))
     }
 
-    /// Sends `signal` (SIGINT or SIGTERM: a clean stop), waits up to `grace` for the child to exit,
-    /// then kills it with SIGKILL.
-    package func stop(with signal: Int32, grace: Duration) async {
-        guard isRunning else { return }
-        self.signal(signal)
-        let end = ContinuousClock.now + grace
-        while isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
-        if isRunning {
-            self.signal(SIGKILL)
-            waitUntilExit()
-        }
-    }
-
     /// The error for a `hatchctl` child (`role`) that failed as `what` says, with the last lines of
     /// its output in `log`.
     package static func hatchctlFailure(_ role: String, _ what: String, log: URL) -> FleetLabError {

@@ -113,7 +113,7 @@ final class SplitShadowService: Sendable {
     /// requests meanwhile wait there for the next start) and waits for it.
     func stopService() async {
         guard let process = service.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
-        await process.stopGracefully()
+        await process.stop(with: SIGTERM, grace: .seconds(15))
     }
 
     /// What the service logged so far, over all its starts.
