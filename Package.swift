@@ -220,9 +220,8 @@ let package = Package(
                 "HatchDeviceModel",
                 "HatchDeviceSession",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                // HatchMosquittoBroker also runs the built `hatchctl shadow-service` for the split shadow service.
                 "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
-                // Runs the built `hatchctl shadow-service` as a child process for the split shadow service.
-                "HatchctlTestSupport",
             ]
         ),
         // The toolkit's own hardware-in-loop scenarios, written against the kit's public API; `make hil`.
@@ -307,8 +306,7 @@ let package = Package(
             path: "Fuzz/hatch-fuzz"
         ),
 
-        // What the suites that run child processes share: where the built `hatchctl` is, running a child
-        // to its exit without blocking the cooperative pool, and reading its output. Not a product.
+        // What the suites that run child processes share: reading a child's output line by line. Not a product.
         .target(
             name: "HatchctlTestSupport",
             dependencies: ["HatchMosquittoBroker"],

@@ -1,7 +1,6 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
-import HatchctlTestSupport
 import HatchMosquittoBroker
 import HatchMQTT
 import Synchronization

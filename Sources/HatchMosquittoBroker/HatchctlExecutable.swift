@@ -1,10 +1,10 @@
 import Foundation
 
-/// Where the built `hatchctl` binary is, for the suites that run it as a child process rather than
+/// Where the built `hatchctl` binary is, for the test suites and the hardware-in-loop kit, which run it as a child process rather than
 /// link the executable's module.
-public enum HatchctlExecutable {
+package enum HatchctlExecutable {
     /// `$HATCHCTL_PATH` when set and not empty, else `hatchctl` next to the test bundle in the build folder.
-    public static var url: URL {
+    package static var url: URL {
         if let path = ProcessInfo.processInfo.environment["HATCHCTL_PATH"], !path.isEmpty { return URL(fileURLWithPath: path) }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // On macOS the runner sits inside the .xctest bundle; walk up to the build products folder.

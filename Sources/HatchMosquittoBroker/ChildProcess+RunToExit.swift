@@ -1,4 +1,4 @@
-import HatchMosquittoBroker
+import Foundation
 
 extension ChildProcess {
     /// Starts the child, runs `whileRunning` (to read its pipes or close this process's copy of an
@@ -7,7 +7,7 @@ extension ChildProcess {
     /// The wait suspends on the reaper thread's report and never blocks a thread of the cooperative
     /// pool: a fleet under test may run on that pool in the same process, and blocking it would starve
     /// the devices the child talks to. Replaces ``terminationHandler``; throws when the child cannot start.
-    public func runToExit<Result>(whileRunning body: () async -> Result) async throws -> (status: Int32, result: Result) {
+    package func runToExit<Result>(whileRunning body: () async -> Result) async throws -> (status: Int32, result: Result) {
         let exited = AsyncStream<Int32>.makeStream()
         terminationHandler = { finished in
             exited.continuation.yield(finished.terminationStatus)
@@ -22,7 +22,7 @@ extension ChildProcess {
 
     /// Starts the child and waits for it to exit, off the cooperative pool (see
     /// ``runToExit(whileRunning:)``); returns its exit status.
-    public func runToExit() async throws -> Int32 {
+    package func runToExit() async throws -> Int32 {
         try await runToExit(whileRunning: {}).status
     }
 }
