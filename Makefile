@@ -29,6 +29,14 @@ INTEROP_SPLIT_SUITE  := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_SPLIT_HOURS) --log-dir $(SCRATCH)/interop-split-logs --shadow-service external
 
+# The shadow conformance suite (Tests/ShadowConformance): AWS's own device-shadow client (awsiotsdk's
+# IotShadowClient and its request and response models) against the classic and a named shadow, with the
+# shadow service inside `fleet run` and split out as `hatchctl shadow-service`; each check quotes the
+# AWS IoT Device Shadow documentation it proves.
+SHADOW_CONFORMANCE   := $(INTEROP_VENV)/bin/python Tests/ShadowConformance/shadow_conformance.py \
+                        --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/household.yaml \
+                        --mode both --log-dir $(SCRATCH)/shadow-conformance-logs
+
 # The hardware-in-loop suite (Tests/HardwareInLoopTests): each scenario appends a JSON line to this
 # report, and Scripts/hil-table.py prints the table from it after the run.
 HIL_REPORT           := $(SCRATCH)/hil-report.jsonl
@@ -45,7 +53,7 @@ K8S_VENV             := $(SCRATCH)/k8s-venv
 K8S_VERSION          ?= 1.31
 K8S_CHECK            := Scripts/check-kubernetes.sh $(SCRATCH)/debug/hatchctl $(K8S_VENV) $(K8S_VERSION)
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
 ## Compose parser that validates docker-compose.yml, and the Kubernetes schema validator.
@@ -160,7 +168,8 @@ build: deps-system
 ## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
 ## documentation link fails), and the interop suite at every hour of INTEROP_HOURS; then the
 ## hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS) once more with the device
-## firmware and the shadow service apart (`hil-split`, `interop-split`).
+## firmware and the shadow service apart (`hil-split`, `interop-split`), and the shadow conformance
+## suite with the shadow service inside the fleet and apart (`shadow-conformance`).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT)
@@ -176,6 +185,7 @@ test: deps
 	$(MAKE) docs
 	$(INTEROP_SUITE)
 	$(INTEROP_SPLIT_SUITE)
+	$(SHADOW_CONFORMANCE)
 
 ## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
 ## portable poll(2) event loop (HATCH_MQTT_EVENT_LOOP=poll), so Linux CI proves the backend macOS uses.
@@ -201,6 +211,17 @@ interop: deps
 interop-split: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(INTEROP_SPLIT_SUITE)
+
+## shadow-conformance: AWS's device-shadow client (awsiotsdk's IotShadowClient) against the classic
+## shadow of a device (taken offline, so its own reports leave the version alone) and a named shadow,
+## first with the shadow service inside `fleet run`, then split out (`hatchctl shadow-service` on a
+## broker with an ACL like an AWS IoT policy): get, update, delete, versions and optimistic locking,
+## clientToken, /delta, /documents, null, the size and depth limits, a shadow deleted and created again,
+## named shadows apart from the classic one and kept across a restart. PASS or FAIL per check with the
+## AWS documentation sentence it proves, then `N passed, N failed`; exits non-zero when one failed.
+shadow-conformance: deps-system deps-interop
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(SHADOW_CONFORMANCE)
 
 ## hil-split: the hardware-in-loop scenarios against the private fleet with its device firmware and its
 ## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external): a broker with an ACL like an AWS IoT

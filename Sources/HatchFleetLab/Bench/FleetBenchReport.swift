@@ -3,6 +3,9 @@ import HatchMQTT
 
 /// The figures `fleet bench` measured, with the fleet's targets beside them.
 package struct FleetBenchReport: Codable, Sendable {
+    /// The simulated wall clock every traffic phase starts at (a Monday, 07:20 UTC).
+    package static let simulatedStart: TimeInterval = 1_767_600_000
+
     package var devices: Int
     package var roundTripDevices: Int
     package var rate: Int

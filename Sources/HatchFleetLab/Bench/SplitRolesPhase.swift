@@ -1,6 +1,5 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
 import HatchServiceSupport
@@ -10,32 +9,43 @@ import HatchServiceSupport
 /// routine and clock speed. The window opens with nothing waiting anywhere (the service has received
 /// every request the devices sent, and the broker has read everything) and closes the same way once
 /// the devices stop, so every request the window counts was answered inside it.
-struct SplitRolesPhase {
+package struct SplitRolesPhase {
     /// The broker, and where the bench's phases run.
-    struct Setup {
-        var url: MQTTBrokerURL
-        var broker: MosquittoBroker
-        var devices: Int
-        var seconds: Double
-        var speed: Double
-        var nice: Int32
+    package struct Setup {
+        package var url: MQTTBrokerURL
+        package var broker: MosquittoBroker
+        package var devices: Int
+        package var seconds: Double
+        package var speed: Double
+        package var nice: Int32
         /// Whether the service keeps its documents in a folder (the fused fleet here keeps none).
-        var serviceKeepsDocuments: Bool
+        package var serviceKeepsDocuments: Bool
+
+        /// Creates a value with every stored property given.
+        package init(url: MQTTBrokerURL, broker: MosquittoBroker, devices: Int, seconds: Double, speed: Double, nice: Int32, serviceKeepsDocuments: Bool) {
+            self.url = url
+            self.broker = broker
+            self.devices = devices
+            self.seconds = seconds
+            self.speed = speed
+            self.nice = nice
+            self.serviceKeepsDocuments = serviceKeepsDocuments
+        }
     }
 
-    let setup: Setup
-    let progress: BenchProgress
+    package let setup: Setup
+    package let progress: BenchProgress
 
     /// How long the bench waits for the service to receive every request the devices sent.
-    static let catchUpLimit = Duration.seconds(120)
+    package static let catchUpLimit = Duration.seconds(120)
 
     /// Runs the phase and compares it with the fused phase's figures in `fused`.
-    func measure(fused: FleetBenchReport) async throws -> FleetBenchReport.SplitRoles {
+    package func measure(fused: FleetBenchReport) async throws -> FleetBenchReport.SplitRoles {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("hatch-bench-split-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let origin = Date()
-        let startTime = Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart)
+        let startTime = Date(timeIntervalSince1970: FleetBenchReport.simulatedStart)
         let service = try await ShadowServiceChild.launch(.init(broker: setup.url.description, workDirectory: work,
                                                                  clock: ChildClock(speed: setup.speed, startTime: startTime, origin: origin), nice: setup.nice,
                                                                  keepsDocuments: setup.serviceKeepsDocuments))
@@ -129,5 +139,11 @@ struct SplitRolesPhase {
             let published = fleet.statistics.published
             return published.count(.shadowUpdate) + published.count(.shadowGet) + published.count(.shadowDelete)
         }
+    }
+
+    /// Creates a value with every stored property given.
+    package init(setup: Setup, progress: BenchProgress) {
+        self.setup = setup
+        self.progress = progress
     }
 }

@@ -1,43 +1,53 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
+import HatchServiceSupport
 
 /// `fleet bench --shards N`: the connect phase with the bench's fleet split over N `hatchctl fleet
 /// run --shard I/N` processes on this machine, against M private mosquittos, which the shards take
 /// in turn. Each process has an open-file limit of its own, so this is how a fleet larger than one
 /// process may hold connects on a machine whose limit cannot be raised; it measures the time until
 /// every device is online and the memory every process holds then.
-struct ShardedConnectPhase {
+package struct ShardedConnectPhase {
     /// What to run.
-    struct Setup: Sendable {
-        var devices: Int
-        var shards: Int
-        var brokers: Int
-        var speed: Double
+    package struct Setup: Sendable {
+        package var devices: Int
+        package var shards: Int
+        package var brokers: Int
+        package var speed: Double
         /// The shards' `--nice`.
-        var nice: Int32
+        package var nice: Int32
         /// Where the fleet file, the shards' output and the brokers' files go.
-        var workDirectory: URL
+        package var workDirectory: URL
+
+        /// Creates a value with every stored property given.
+        package init(devices: Int, shards: Int, brokers: Int, speed: Double, nice: Int32, workDirectory: URL) {
+            self.devices = devices
+            self.shards = shards
+            self.brokers = brokers
+            self.speed = speed
+            self.nice = nice
+            self.workDirectory = workDirectory
+        }
     }
 
-    let setup: Setup
-    let progress: BenchProgress
+    package let setup: Setup
+    package let progress: BenchProgress
 
     /// The most devices one shard runs.
-    var devicesPerShard: Int { (setup.devices + setup.shards - 1) / setup.shards }
+    package var devicesPerShard: Int { (setup.devices + setup.shards - 1) / setup.shards }
     /// The most connections one broker holds.
-    var devicesPerBroker: Int { (setup.shards + setup.brokers - 1) / setup.brokers * devicesPerShard }
+    package var devicesPerBroker: Int { (setup.shards + setup.brokers - 1) / setup.brokers * devicesPerShard }
 
     /// Checks that each shard and each broker fits the open-file limit, saying what to change when not.
-    func checkDescriptors() throws {
+    package func checkDescriptors() throws {
         let needed = max(devicesPerShard, devicesPerBroker) + 512
         do {
             try FileDescriptorLimit.require(needed)
         } catch {
             let hard = FileDescriptorLimit.current.hard
-            throw HatchctlError.invalidArgument(
+            throw FleetLabError.tooFewFileDescriptors(
                 "each shard needs \(devicesPerShard + 512) open files and each broker \(devicesPerBroker + 512), but a process may open "
                     + "at most \(hard) here (`ulimit -Hn`). Raise the limit, or split further: --shards and --brokers of at least "
                     + "\(Self.processesNeeded(devices: setup.devices, hardLimit: hard)) each.")
@@ -46,13 +56,13 @@ struct ShardedConnectPhase {
 
     /// The fewest processes that hold `devices` connections, one descriptor each and 512 more, when
     /// each may open at most `hardLimit` files.
-    static func processesNeeded(devices: Int, hardLimit: Int) -> Int {
+    package static func processesNeeded(devices: Int, hardLimit: Int) -> Int {
         let perProcess = max(1, hardLimit - 512)
         return (devices + perProcess - 1) / perProcess
     }
 
     /// Starts the brokers and the shards, waits until every device is online and stops them all.
-    func measure() async throws -> ShardedConnectReport {
+    package func measure() async throws -> ShardedConnectReport {
         try checkDescriptors()
         let directory = setup.workDirectory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -78,7 +88,7 @@ struct ShardedConnectPhase {
                 children.append(try BenchShardChild.launch(.init(
                     fleetFile: fleetFile, index: index, count: setup.shards, broker: brokers[(index - 1) % brokers.count].url,
                     workDirectory: directory,
-                    clock: ChildClock(speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchCommand.simulatedStart), origin: launched),
+                    clock: ChildClock(speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchReport.simulatedStart), origin: launched),
                     nice: setup.nice)))
             }
             progress.say("\(setup.shards) shards of \(devicesPerShard) devices, \(report.sourceAddressesPerShard) source address(es) each, connecting")
@@ -140,7 +150,7 @@ struct ShardedConnectPhase {
             if done.allSatisfy({ $0 != nil }) { return done.compactMap { $0 } }
             if ContinuousClock.now > deadline {
                 let late = children.indices.filter { done[$0] == nil }.map { "\($0 + 1)" }.joined(separator: ", ")
-                throw HatchctlError.invalidArgument("\(total)/\(setup.devices) devices online after \(Int((ContinuousClock.now - started).seconds)) s; "
+                throw FleetLabError.notAllOnline("\(total)/\(setup.devices) devices online after \(Int((ContinuousClock.now - started).seconds)) s; "
                     + "shards \(late) still connecting (their output is in \(setup.workDirectory.path))")
             }
             try await Task.sleep(for: .milliseconds(250))
@@ -149,5 +159,11 @@ struct ShardedConnectPhase {
 
     private static func megabytes(_ bytes: Int?) -> Double {
         Double(bytes ?? 0) / 1_048_576
+    }
+
+    /// Creates a value with every stored property given.
+    package init(setup: Setup, progress: BenchProgress) {
+        self.setup = setup
+        self.progress = progress
     }
 }
