@@ -309,8 +309,10 @@ bench: deps-system
 ## $(DOCS_OUTPUT). One plugin invocation builds every target, so the package is loaded and each
 ## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
-DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchDeviceModel HatchDeviceSimulator \
-                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient HatchHardwareInLoop
+DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
+                HatchDeviceModel HatchDeviceSimulator \
+                HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
+                HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop
 
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \

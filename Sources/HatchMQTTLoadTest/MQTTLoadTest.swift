@@ -70,6 +70,7 @@ public enum MQTTLoadTest {
         return (sessions, report)
     }
 
-    /// The process's resident set size in bytes (see ``ProcessResources/residentMemoryBytes``).
+    /// The process's resident set size in bytes (from `/proc` on Linux, the kernel's task info on
+    /// Darwin); 0 when it cannot be read.
     public static var residentMemoryBytes: Int { ProcessResources.residentMemoryBytes }
 }

@@ -214,6 +214,7 @@ public enum ChildProcessError: Error, CustomStringConvertible, Sendable {
     /// The C library cannot set a child's working directory (glibc older than 2.29).
     case noWorkingDirectorySupport
 
+    /// What went wrong and what to check.
     public var description: String {
         switch self {
         case .noExecutable:

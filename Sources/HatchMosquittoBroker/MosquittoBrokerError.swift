@@ -15,6 +15,7 @@ public enum MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
     /// The broker needs more open files than the hard limit allows (one per client connection).
     case openFileLimitTooLow(needed: Int)
 
+    /// What went wrong and what to do next.
     public var description: String {
         switch self {
         case .binaryNotFound(let searched):

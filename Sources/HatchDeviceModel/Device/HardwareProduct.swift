@@ -1,4 +1,5 @@
-/// A Hatch Restore-family product, by the raw value the vendor's cloud and firmware use.
+/// A Hatch device product, by the raw value the vendor's cloud and firmware use. What its hardware
+/// has (light, clock, battery, alarms, …) is in ``capabilities``, which the simulator and clients branch on.
 public enum HardwareProduct: String, Sendable, Hashable, Codable, CaseIterable {
     /// The original Restore (light, sound, clock).
     case restoreIot
