@@ -31,7 +31,9 @@ matrix of hours against check groups, and last `N passed, N failed`; exits non-z
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.metadata
+import inspect
 import json
 import logging
 import signal
@@ -40,6 +42,7 @@ import tempfile
 import threading
 import time
 import traceback
+import types
 import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
@@ -59,8 +62,10 @@ from simulated_hours import (HOURS, UTC, Hour, Situation, clock_time, describe_l
 
 from awscrt import io as crt_io, mqtt  # noqa: E402
 from awsiot.iotshadow import IotShadowClient  # noqa: E402
-from hatch_rest_api import RestIot, RestMini, RestoreIot, RestoreV4, RestoreV5  # noqa: E402
-from hatch_rest_api.const import RIOT_FLAGS_CLOCK_24_HOUR, RestMiniAudioTrack, RIoTAudioTrack  # noqa: E402
+from hatch_rest_api import RestBaby, RestIot, RestMini, RestoreIot, RestoreV4, RestoreV5, RestPlus  # noqa: E402
+from hatch_rest_api.const import (RIOT_FLAGS_CLOCK_24_HOUR, RestBabyAudioTrack, RestMiniAudioTrack,  # noqa: E402
+                                  RestPlusAudioTrack, RIoTAudioTrack)
+from hatch_rest_api.scheduled_routine import ScheduledRoutineAlarmMixin  # noqa: E402
 
 # The Restore family gets its sounds from the vendor's content service per account; these stand in
 # for it, with the small ids the fleet file's routines use (the files are never fetched).
@@ -89,11 +94,13 @@ class CheckResult:
 
 # Matrix columns, in order: the hour's situation and the device rules, then the operations.
 GROUPS = ("situation", "alarm", "sunrise off", "clock sched", "lock sched", "initial", "volume", "color",
-          "light off", "clock", "sound", "lock", "favorite", "turn off", "other")
+          "light off", "clock", "sound", "lock", "favorite", "power", "turn off", "client", "coverage", "other")
 OPERATION_GROUPS = (("initial get", "initial"), ("set_volume", "volume"), ("set_color", "color"),
                     ("turn_light_off", "light off"), ("set_clock", "clock"), ("clock 24-hour", "clock"),
                     ("turn_clock_off", "clock"), ("set_sound", "sound"), ("set_audio_track", "sound"),
-                    ("set_toddler_lock", "lock"), ("set_favorite", "favorite"), ("turn_off", "turn off"))
+                    ("set_toddler_lock", "lock"), ("set_favorite", "favorite"), ("set_on", "power"),
+                    ("turn_off", "turn off"), ("refresh", "client"), ("callbacks", "client"),
+                    ("every public method", "coverage"))
 
 
 def operation_group(operation: str) -> str:
@@ -586,7 +593,8 @@ def check_clock_single(suite: Suite, device: DeviceUnderTest) -> None:
     suite.check(device, f"set_clock({percent})", lambda: client.set_clock(percent),
                 lambda c: bool(c.is_clock_on) and c.clock == percent, f"is_clock_on, clock == {percent}",
                 lambda c: {"clock": c.clock, "flags": c.flags, "is_clock_on": bool(c.is_clock_on)}, ["clock"])
-    check_clock_flags(suite, device)
+    if hasattr(type(client), "is_clock_24h"):
+        check_clock_flags(suite, device)
     suite.check(device, "turn_clock_off", client.turn_clock_off,
                 lambda c: not c.is_clock_on, "not is_clock_on",
                 lambda c: {"clock": c.clock, "flags": c.flags, "is_clock_on": bool(c.is_clock_on)}, ["clock"])
@@ -624,47 +632,52 @@ def check_sounds_by_id_and_title(suite: Suite, device: DeviceUnderTest, by_id: i
 
 
 def initial_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
-    battery = device.product == "riotPlus"
+    battery = device.product in ("riotPlus", "restBaby")
 
     def initial(c) -> bool:
         if c.toddler_lock_mode not in ("never", "always", "custom"):
+            return False
+        if not isinstance(c.flags, int) or not isinstance(c.clock, int):
             return False
         if battery:
             return isinstance(c.battery_level, int) and 0 <= c.battery_level <= 100 and c.charging_status in (0, 3, 5)
         return True
 
     check_initial_state(suite, device, initial,
-                        "toddler_lock_mode set" + (", battery_level 0…100, charging_status in {0, 3, 5}" if battery else ""),
-                        ["toddlerLock", "toddlerLockOn", "current"])
+                        "toddler_lock_mode set, clock and flags set"
+                        + (", battery_level 0…100, charging_status in {0, 3, 5}" if battery else ""),
+                        ["toddlerLock", "toddlerLockOn", "clock", "current"])
 
 
 def run_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
-    """RestIot: Rest 2nd gen (riot) and Rest+ 2nd gen (riotPlus)."""
+    """RestIot: Rest 2nd gen (riot) and Rest+ 2nd gen (riotPlus); RestBaby (restBaby) has the same
+    operations with RestBabyAudioTrack."""
     client = device.client
+    baby = isinstance(client, RestBaby)
+    tracks = RestBabyAudioTrack if baby else RIoTAudioTrack
     check_volume(suite, device)
     check_color(suite, device, white_is_scaled=False)
     check_light_off(suite, device)
 
-    ocean = RIoTAudioTrack.Ocean
-    suite.check(device, "set_audio_track(RIoTAudioTrack.Ocean)", lambda: client.set_audio_track(ocean),
+    ocean = RestBabyAudioTrack.CaribbeanOcean if baby else RIoTAudioTrack.Ocean
+    suite.check(device, f"set_audio_track({tracks.__name__}.{ocean.name})", lambda: client.set_audio_track(ocean),
                 lambda c: c.audio_track == ocean and c.is_playing and c.current_playing == "remote",
-                "audio_track == Ocean, is_playing, current_playing == 'remote'",
+                f"audio_track == {ocean.name}, is_playing, current_playing == 'remote'",
                 lambda c: {"audio_track": str(c.audio_track), "sound_id": c.sound_id, "current_playing": c.current_playing},
                 ["current.playing", "current.sound"])
-    check_turn_off(suite, device, tracks_id=True, label="set_audio_track(RIoTAudioTrack.NONE)",
-                   action=lambda: client.set_audio_track(RIoTAudioTrack.NONE))
+    check_turn_off(suite, device, tracks_id=True, label=f"set_audio_track({tracks.__name__}.NONE)",
+                   action=lambda: client.set_audio_track(tracks.NONE))
+    # The vendor's bootstrap lists the Rest 2nd gen's sounds (content product "riot") for a Rest Baby too.
     check_sounds_by_id_and_title(suite, device, RIoTAudioTrack.WhiteNoise.value, RIoTAudioTrack.Rain.name)
-    url = RIoTAudioTrack.sound_url_map()[RIoTAudioTrack.Birds.value]
+    birds = RestBabyAudioTrack.Birds if baby else RIoTAudioTrack.Birds
+    url = tracks.sound_url_map()[birds.value]
     suite.check(device, "set_sound_url(Birds wav)", lambda: client.set_sound_url(url),
-                lambda c: c.current_playing == "remote" and c.is_playing, "current_playing == 'remote', is_playing",
+                lambda c: c.current_playing == "remote" and c.is_playing and c.sound_id == birds.value,
+                f"current_playing == 'remote', is_playing, sound_id == {birds.value} (the track of that file)",
                 lambda c: {"sound_id": c.sound_id, "current_playing": c.current_playing}, ["current.playing", "current.sound"])
     check_turn_off(suite, device, tracks_id=True)
 
-    if client.flags is None:
-        suite.reporter.note(f"{device.name} ({device.product}) reports no clock: set_clock, turn_clock_off "
-                            "and the 24-hour flag do not apply")
-    else:
-        check_clock_single(suite, device)
+    check_clock_single(suite, device)
 
     for on in (True, False):
         mode = "always" if on else "never"
@@ -678,6 +691,59 @@ def run_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=True)
+    check_client_plumbing(suite, device)
+
+
+def initial_rest_plus(suite: Suite, device: DeviceUnderTest) -> None:
+    def initial(c) -> bool:
+        return (isinstance(c.battery_level, int) and 0 <= c.battery_level <= 100 and isinstance(c.is_on, bool)
+                and isinstance(c.audio_track, RestPlusAudioTrack) and isinstance(c.color_random, bool)
+                and isinstance(c.color_white, bool))
+
+    check_initial_state(suite, device, initial,
+                        "battery_level 0…100, is_on a bool, audio_track a RestPlusAudioTrack, color_random and color_white bools",
+                        ["isPowered", "a", "c"])
+
+
+def run_rest_plus(suite: Suite, device: DeviceUnderTest) -> None:
+    """RestPlus: the Rest+ 1st gen, whose document is isPowered, a {t, v} and c {r, g, b, i, R, W}."""
+    client = device.client
+
+    def observed(c) -> dict:
+        return {"is_on": c.is_on, "is_playing": c.is_playing, "audio_track": str(c.audio_track), "volume": c.volume,
+                "red": c.red, "green": c.green, "blue": c.blue, "brightness": c.brightness,
+                "color_random": c.color_random, "color_white": c.color_white}
+
+    powered = not client.is_on
+    suite.check(device, f"set_on({powered})", lambda: client.set_on(powered), lambda c: c.is_on is powered,
+                f"is_on is {powered}", observed, ["isPowered"])
+    if not powered:
+        suite.check(device, "set_on(True)", lambda: client.set_on(True), lambda c: c.is_on is True,
+                    "is_on is True", observed, ["isPowered"])
+    percent = other_than(client.volume, (40, 45))
+    suite.check(device, f"set_volume({percent})", lambda: client.set_volume(percent),
+                lambda c: c.volume == percent, f"volume == {percent}", observed, ["a"])
+    track = other_than(client.audio_track, (RestPlusAudioTrack.Ocean, RestPlusAudioTrack.Rain))
+    suite.check(device, f"set_audio_track(RestPlusAudioTrack.{track.name})", lambda: client.set_audio_track(track),
+                lambda c: c.audio_track == track and c.is_playing, f"audio_track == {track.name}, is_playing",
+                observed, ["isPowered", "a"])
+    red, green, blue, brightness = 255, 128, 0, 60
+    suite.check(device, f"set_color({red},{green},{blue},brightness={brightness})",
+                lambda: client.set_color(red, green, blue, brightness),
+                lambda c: (close(c.red, red) and close(c.green, green) and close(c.blue, blue) and c.brightness == brightness
+                           and c.color_random is False and c.color_white is False),
+                f"red≈{red} green≈{green} blue≈{blue} brightness == {brightness}, not color_random, not color_white",
+                observed, ["c"])
+    suite.check(device, "set_color(0,0,0,brightness=50,random=True)", lambda: client.set_color(0, 0, 0, 50, random=True),
+                lambda c: c.color_random is True and c.brightness == 50, "color_random, brightness == 50", observed, ["c"])
+    suite.check(device, "set_color(0,0,0,brightness=0) (light off)", lambda: client.set_color(0, 0, 0, 0),
+                lambda c: c.color_random is False and c.brightness == 0, "not color_random, brightness == 0", observed, ["c"])
+    suite.check(device, "set_audio_track(RestPlusAudioTrack.NONE)", lambda: client.set_audio_track(RestPlusAudioTrack.NONE),
+                lambda c: c.audio_track == RestPlusAudioTrack.NONE and not c.is_playing, "audio_track == NONE, not is_playing",
+                observed, ["a"])
+    suite.check(device, "set_on(False)", lambda: client.set_on(False), lambda c: c.is_on is False and not c.is_playing,
+                "is_on is False, not is_playing", observed, ["isPowered"])
+    check_client_plumbing(suite, device)
 
 
 def initial_restore_iot(suite: Suite, device: DeviceUnderTest) -> None:
@@ -695,6 +761,7 @@ def run_restore_iot(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=False)
+    check_client_plumbing(suite, device)
 
 
 TIME_OF_DAY = "HH:MM:SS"
@@ -732,6 +799,7 @@ def run_restore_v5(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=True)
+    check_client_plumbing(suite, device)
 
 
 def initial_rest_mini(suite: Suite, device: DeviceUnderTest) -> None:
@@ -755,6 +823,72 @@ def run_rest_mini(suite: Suite, device: DeviceUnderTest) -> None:
                 lambda c: not c.is_playing, "not is_playing (current_playing == 'none')",
                 lambda c: {"audio_track": str(c.audio_track), "current_playing": c.current_playing},
                 ["current.playing", "current.sound"])
+    check_client_plumbing(suite, device)
+
+
+def check_client_plumbing(suite: Suite, device: DeviceUnderTest) -> None:
+    """The methods every class has besides its commands: `refresh` (a shadow get whose document the
+    client parses again) and its callback registry (`register_callback`, `publish_updates`,
+    `remove_callback`)."""
+    client = device.client
+    parsed = len(device.samples)
+    suite.check(device, "refresh()", client.refresh, lambda c: len(device.samples) > parsed,
+                "the client parses a fresh document and publishes an update",
+                lambda c: {"updates": len(device.samples), "document_version": c.document_version}, ["connected"],
+                advances_version=False)
+    calls: list[int] = []
+
+    def probe() -> None:
+        calls.append(1)
+
+    def action() -> None:
+        client.register_callback(probe)
+        client.publish_updates()
+        client.remove_callback(probe)
+        client.publish_updates()
+
+    suite.check(device, "callbacks: register_callback, publish_updates, remove_callback", action,
+                lambda c: len(calls) == 1, "the registered callback called once, not after its removal",
+                lambda c: {"calls": len(calls)}, [], advances_version=False)
+
+
+# Every public method -------------------------------------------------------------------------------
+
+def public_methods(cls: type) -> set[str]:
+    """The public callables of a client class (properties and data attributes excluded)."""
+    return {name for name in dir(cls) if not name.startswith("_")
+            and isinstance(inspect.getattr_static(cls, name), (types.FunctionType, classmethod, staticmethod))}
+
+
+# The Restore family's alarm methods call the vendor cloud's HTTP API (scheduled routines), not the
+# device shadow; the fleet keeps alarms as MQTT records, so these are outside what it answers.
+CLOUD_ONLY = frozenset(public_methods(ScheduledRoutineAlarmMixin))
+
+
+def record_calls(client: Any) -> set[str]:
+    """Wraps every public method of `client` so that the set returned names each one called (by the
+    suite or by the client itself), for the coverage check at the end of an hour."""
+    called: set[str] = set()
+    for name in public_methods(type(client)):
+        original = getattr(client, name)
+
+        @functools.wraps(original)
+        def wrapper(*args, __name=name, __original=original, **kwargs):
+            called.add(__name)
+            return __original(*args, **kwargs)
+
+        setattr(client, name, wrapper)
+    return called
+
+
+def coverage_result(device: DeviceUnderTest, called: set[str]) -> CheckResult:
+    cls = type(device.client)
+    missing = sorted(public_methods(cls) - called - CLOUD_ONLY)
+    detail = ([f"never called: {', '.join(missing)} (a new client method needs an operation in this suite)"]
+              if missing else [])
+    return CheckResult(device.name, device.product, f"every public method of {cls.__name__} called",
+                       "fail" if missing else "pass", 0, detail,
+                       {"called": sorted(called), "cloudOnly": sorted(CLOUD_ONLY & public_methods(cls))}, group="coverage")
 
 
 # Building the vendor's device objects, as hatch_rest_api.util_bootstrap.create_rest_devices does ----
@@ -766,6 +900,8 @@ PLANS: dict[type, tuple[Callable[[Suite, DeviceUnderTest], None], Callable[[Suit
     RestoreV4: (initial_restore_v5, run_restore_v5),
     RestoreV5: (initial_restore_v5, run_restore_v5),
     RestMini: (initial_rest_mini, run_rest_mini),
+    RestPlus: (initial_rest_plus, run_rest_plus),
+    RestBaby: (initial_rest_iot, run_rest_iot),
 }
 
 
@@ -786,13 +922,18 @@ def create_device(device: DeviceUnderTest, shadow_client: IotShadowClient) -> An
     favorites = [as_favorite(r) for r in device.routines if r.get("type") == "favorite"]
     routines = [as_favorite(r) for r in device.routines if r.get("type") != "favorite"]
     product = device.product
+    if product == "restPlus":
+        return RestPlus(**common)
     if product in ("riot", "riotPlus"):
         return RestIot(**common, favorites=favorites, sounds=riot_sounds())
+    if product == "restBaby":
+        # Routines then favorites, and the content service's "riot" sounds, as the bootstrap does.
+        return RestBaby(**common, favorites=routines + favorites, sounds=riot_sounds())
     if product in ("restoreIot", "restoreV4", "restoreV5"):
         # The vendor's bootstrap hands the Restore family its routines followed by its favorites.
         cls = {"restoreIot": RestoreIot, "restoreV4": RestoreV4, "restoreV5": RestoreV5}[product]
         return cls(**common, favorites=routines + favorites, sounds=RESTORE_SOUNDS)
-    # Everything else, the Rest Mini included, is a RestMini to the vendor's bootstrap.
+    # Everything else, the Rest Mini, is a RestMini to the vendor's bootstrap.
     return RestMini(**common)
 
 
@@ -938,6 +1079,7 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
         monitor: FleetMonitor | None = None
         connection: mqtt.Connection | None = None
         devices: list[DeviceUnderTest] = []
+        calls: dict[str, set[str]] = {}
         try:
             broker.start()
             login = broker.controller if isinstance(broker, SecuredMosquitto) else None
@@ -972,6 +1114,7 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 with diagnostics.scope(f"{device.name}: initial get"):
                     try:
                         device.client = create_device(device, shadow_client)
+                        calls[device.thing] = record_calls(device.client)
                     except Exception as error:  # noqa: BLE001
                         suite.fail_setup(device, "create device object", f"{type(error).__name__}: {error}",
                                          traceback.format_exc())
@@ -1023,8 +1166,11 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 if device.client is not None:
                     try:
                         device.client.unsubscribe()
-                    except Exception:  # noqa: BLE001 — tearing down
-                        pass
+                    except Exception as error:  # noqa: BLE001 — tearing down; a finding all the same
+                        reporter.add(CheckResult(device.name, device.product, "unsubscribe()", "fail", 0,
+                                                 [f"the client raised {type(error).__name__}: {error}"], group="client"))
+                    if device.thing in calls and suite is not None:
+                        reporter.add(coverage_result(device, calls[device.thing]))
             if connection is not None:
                 try:
                     connection.disconnect().result(timeout=5)
