@@ -70,7 +70,7 @@ extension DeviceEngine {
                 stateChanged = true
                 mark([key], true)
             case "nightlightOn", "nightlightIntensity":
-                guard capabilities.light else { mark([key], false); continue }
+                guard capabilities.nightlight else { mark([key], false); continue }
                 if key == "nightlightOn", let on = value.boolValue {
                     settings.nightlightOn = on
                     state.nightlightOn = on

@@ -323,7 +323,7 @@ public enum FleetFileParser {
         for (product, _) in mix {
             var settings = DeviceSettings.factory(for: product, timezone: zone)
             try applyState(item.child("state"), to: &settings, product: product)
-            if let routines { settings.routines = RecordCollection(items: routines) }
+            if let routines, product.capabilities.routines { settings.routines = RecordCollection(items: routines) }
             if let alarms, product.capabilities.alarms { settings.alarms = RecordCollection(items: alarms) }
             if let powerStatus, product.capabilities.battery { settings.powerStatus = powerStatus }
             base[product] = settings
@@ -341,7 +341,7 @@ public enum FleetFileParser {
             let rssi = -40 - Int(random.next() % 36)
             let profile = DeviceProfile(name: "\(name)-\(index + 1)", macAddress: mac, product: product, firmware: firmware, baseRSSI: rssi)
             let cursor = YAMLCursor(node: countCursor.node, path: "\(item.path).count (device \(index + 1), \(mac.rawValue))", file: item.file)
-            result.append((DeviceSpec(profile: profile, initialSettings: base[product]!, autoStartRoutine: autoStart), cursor))
+            result.append((DeviceSpec(profile: profile, initialSettings: base[product]!, autoStartRoutine: product.capabilities.routines ? autoStart : nil), cursor))
         }
         return result
     }
