@@ -151,9 +151,14 @@ public struct ReportedState: Sendable, Hashable, Codable {
 
     /// Reads a complete reported document (e.g. `state.reported` from `/get/accepted`).
     public init(jsonValue: JSONValue) throws {
-        self = try JSONDecoder().decode(ReportedState.self, from: jsonValue.jsonData)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
-        firmwareFields = (jsonValue.objectValue ?? [:]).filter { !known.contains($0.key) }
+        let object = jsonValue.objectValue ?? [:]
+        // A Rest+ (1st gen) has a `clock {b, f}` of its own, not the Restore family's: it stays a
+        // firmware field, as do `isPowered`, `a` and `c`.
+        let restPlus = object[RestPlusFields.powered] != nil
+        let typed = restPlus ? JSONValue.object(object.filter { $0.key != "clock" }) : jsonValue
+        self = try JSONDecoder().decode(ReportedState.self, from: typed.jsonData)
+        let known = Set(CodingKeys.allCases.map(\.rawValue)).subtracting(restPlus ? ["clock"] : [])
+        firmwareFields = object.filter { !known.contains($0.key) }
         if isRestPlusDocument { current = RestPlusFields.current(from: firmwareFields) }
     }
 }

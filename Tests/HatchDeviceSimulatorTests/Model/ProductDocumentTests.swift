@@ -47,7 +47,7 @@ struct ProductDocumentTests {
         let wire: JSONValue = [
             "isPowered": true, "a": ["t": 5, "v": 30000], "c": ["r": 65535, "g": 0, "b": 0, "i": 20000, "R": false, "W": false],
             "deviceInfo": ["f": "3.4.24", "fR": 0, "hwVersion": "3.0.0", "b": 64], "connected": true, "rssi": -50,
-            "timezone": "UTC", "presets": ["0": ["f": 0]],
+            "timezone": "UTC", "presets": ["0": ["f": 0]], "clock": ["b": 0, "f": 0],
         ]
         let state = try ReportedState(jsonValue: wire)
         #expect(state.isRestPlusDocument)
@@ -59,6 +59,8 @@ struct ProductDocumentTests {
         #expect(state.jsonValue["current"] == nil, "a Rest+ reports no current")
         #expect(state.jsonValue["a"] == ["t": 5, "v": 30000])
         #expect(state.jsonValue[path: ["presets", "0", "f"]] == 0)
+        #expect(state.clock == nil, "a Rest+'s clock {b, f} is its own, not the Restore family's")
+        #expect(state.jsonValue["clock"] == ["b": 0, "f": 0])
     }
 
     @Test func restPlusUnpoweredShowsNothingPlaying() {
