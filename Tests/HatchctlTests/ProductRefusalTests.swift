@@ -41,7 +41,7 @@ struct ProductRefusalTests {
             #expect(sound.standardOutput.contains("Ocean (5)"), "\(sound)")
             let light = try await hatchctl.run(["light", "Rest+", "#FF0000", "--brightness", "40"] + broker)
             #expect(light.status == 0, "\(light)")
-            let state = try await waitForState(hatchctl, broker: broker, device: "Rest+") { report in
+            let state = try await hatchctl.waitForState(broker: broker, device: "Rest+") { report in
                 let reported = report["reported"] as? [String: Any]
                 return (reported?["c"] as? [String: Any])?["r"] as? Int == 65535 && reported?["isPowered"] as? Bool == true
             }
@@ -57,25 +57,12 @@ struct ProductRefusalTests {
             let baby = try await hatchctl.run(["sound", "Rest Baby", "womb sounds"] + broker)
             #expect(baby.status == 0, "\(baby)")
             #expect(baby.standardOutput.contains("WombSounds (10515)"), "\(baby)")
-            let babyState = try await waitForState(hatchctl, broker: broker, device: "Rest Baby") { report in
+            let babyState = try await hatchctl.waitForState(broker: broker, device: "Rest Baby") { report in
                 let current = (report["reported"] as? [String: Any])?["current"] as? [String: Any]
                 return (current?["sound"] as? [String: Any])?["id"] as? Int == 10515
             }
             let info = (babyState["reported"] as? [String: Any])?["deviceInfo"] as? [String: Any]
             #expect(info?["powerStatus"] as? Int == 5, "\(babyState)")
         }
-    }
-
-    func waitForState(_ hatchctl: Hatchctl, broker: [String], device: String, _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(20)
-        var last = ""
-        while ContinuousClock.now < deadline {
-            let result = try await hatchctl.run(["state", device, "--json"] + broker)
-            if let report = try? result.json() as? [String: Any], condition(report) { return report }
-            last = "\(result)"
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("\(device) never reached the expected state; last: \(last)")
-        throw CancellationError()
     }
 }
