@@ -8,10 +8,15 @@ talks, unmodified, to `hatchctl fleet run` on a private mosquitto: the connectio
 favorites and sounds, which the vendor's cloud would provide, come from the fleet's retained
 registry and routine records and the client's own sound tables.
 
-For each device the suite calls every shadow operation its class offers and waits (bounded) for
-the client's own attributes to show the result, the way an app built on the client would see it.
-A check fails when the attribute does not follow, when the document version does not advance, or
-when the client logs a warning or raises while it parses the device's state.
+For each device the suite builds the class the vendor's bootstrap (`util_bootstrap.py`) builds for its
+product (RestoreIot, RestoreV4, RestoreV5, RestIot, RestBaby, RestMini, RestPlus), calls every shadow
+operation the class offers and waits (bounded) for the client's own attributes to show the result, the
+way an app built on the client would see it. A check fails when the attribute does not follow, when the
+document version does not advance, or when the client logs a warning or raises while it parses the
+device's state. Every public method of each object is wrapped, and at the end of each hour a coverage
+check fails naming any method no operation called (a new client version's new method fails loudly);
+the only ones left out are the Restore family's alarm methods, which call the vendor cloud's HTTP API,
+not the device shadow.
 
 It does this at several simulated hours (`--hours`, listed in simulated_hours.py), each a fresh
 fleet started with `--start-time` and, where simulated minutes have to pass, an accelerated
