@@ -29,7 +29,8 @@ struct HILComposition: Sendable {
         try dependencyBuilder.registerSingleton(IoTDeviceConnectionStateClient.Factory.self) { container in
             try .live(session: container.resolve(MQTTSession.self))
         }
-        rootContainer = dependencyBuilder.freeze()
+        let rootContainer = dependencyBuilder.freeze()
+        self.rootContainer = rootContainer
     }
 
     /// The child container of one device.
