@@ -53,7 +53,12 @@ struct BrokerAccessTests {
         let spiedRecords = MessageCollector(try await intruder.subscribe("hatch/things/\(Self.parents.rawValue)/#"))
         let ownPresence = MessageCollector(try await intruder.subscribe(Topics.presence(SpareDevice.thing)))
 
-        try await Task.sleep(for: .milliseconds(500))
+        // The broker has handled every forged publish once it has logged a denial for each.
+        let deniedLine = "Denied PUBLISH from \(SpareDevice.thing.rawValue)"
+        let handled = ContinuousClock.now + .seconds(10)
+        while broker.log.split(separator: "\n").filter({ $0.contains(deniedLine) }).count < attacks.count, ContinuousClock.now < handled {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let after = try await Self.shadow(of: Self.parents, via: controller)
         #expect(after["version"] as? Int == before["version"] as? Int, "the parents' shadow version changed")
         #expect(Self.reported(after, "nightlightOn") == Self.reported(before, "nightlightOn"))
@@ -64,7 +69,7 @@ struct BrokerAccessTests {
         #expect(replies.messages.isEmpty, "a forged shadow reply reached the controller")
 
         // The broker says why: each forged publish was denied.
-        let denied = broker.log.split(separator: "\n").filter { $0.contains("Denied PUBLISH from \(SpareDevice.thing.rawValue)") }
+        let denied = broker.log.split(separator: "\n").filter { $0.contains(deniedLine) }
         #expect(denied.count >= attacks.count, "broker log:\n\(broker.log.suffix(3000))")
 
         // The controller still reaches the same device, and the device still answers.
@@ -72,7 +77,12 @@ struct BrokerAccessTests {
                                      qos: .atLeastOnce)
         let accepted = try #require(await replies.first(within: .seconds(5)), "the controller's own update was not accepted")
         #expect(String(decoding: accepted.payload, as: UTF8.self).contains("controller"))
-        try await Task.sleep(for: .milliseconds(300))
+        // A marker on the intruder's own topic, published after the broker delivered the reply: once it
+        // comes back, anything the broker queued for the intruder before it has arrived too.
+        let marker = #"{"state":"online","marker":"after-controller-update"}"#
+        try await intruder.publish(Topics.presence(SpareDevice.thing), payload: Data(marker.utf8), qos: .atLeastOnce)
+        #expect(await ownPresence.first(within: .seconds(5), where: { String(decoding: $0.payload, as: UTF8.self) == marker }) != nil,
+                "the intruder's marker did not come back")
         #expect(spiedShadow.messages.isEmpty, "the intruder read \(spiedShadow.messages.map(\.topic))")
         #expect(spiedPresence.messages.allSatisfy { $0.topic == Topics.presence(SpareDevice.thing) }, "the intruder read \(spiedPresence.messages.map(\.topic))")
         #expect(spiedRecords.messages.isEmpty, "the intruder read \(spiedRecords.messages.map(\.topic))")
