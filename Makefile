@@ -29,10 +29,25 @@ INTEROP_SPLIT_SUITE  := $(INTEROP_VENV)/bin/python Tests/Interop/vendor_client_i
                         --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/all-products.yaml \
                         --hours $(INTEROP_SPLIT_HOURS) --log-dir $(SCRATCH)/interop-split-logs --shadow-service external
 
+# The shadow conformance suite (Tests/ShadowConformance): AWS's own device-shadow client (awsiotsdk's
+# IotShadowClient and its request and response models) against the classic and a named shadow, with the
+# shadow service inside `fleet run` and split out as `hatchctl shadow-service`; each check quotes the
+# AWS IoT Device Shadow documentation it proves.
+SHADOW_CONFORMANCE   := $(INTEROP_VENV)/bin/python Tests/ShadowConformance/shadow_conformance.py \
+                        --hatchctl $(SCRATCH)/debug/hatchctl --devices devices/household.yaml \
+                        --mode both --log-dir $(SCRATCH)/shadow-conformance-logs
+
 # The hardware-in-loop suite (Tests/HardwareInLoopTests): each scenario appends a JSON line to this
 # report, and Scripts/hil-table.py prints the table from it after the run.
 HIL_REPORT           := $(SCRATCH)/hil-report.jsonl
 HIL_TABLE            := python3 Scripts/hil-table.py $(HIL_REPORT)
+# The same verdicts as a JUnit XML file (HATCH_HIL_JUNIT), which Scripts/check-hil-junit.py parses with
+# junitparser (pinned in $(HIL_REQUIREMENTS), in a throwaway virtual environment) and compares with the table.
+HIL_JUNIT            := $(SCRATCH)/hil/junit.xml
+HIL_SPLIT_JUNIT      := $(SCRATCH)/hil/junit-split.xml
+HIL_REQUIREMENTS     := Scripts/hil-junit-requirements.txt
+HIL_VENV             := $(SCRATCH)/hil-venv
+HIL_JUNIT_CHECK      := $(HIL_VENV)/bin/python Scripts/check-hil-junit.py
 # The variables that point the suite at devices it did not start; `make test` clears them, so that it
 # always runs the scenarios against the private fleet.
 HIL_TARGET_VARIABLES := HATCH_HIL_BROKER_URL HATCH_HIL_DEVICES HATCH_HIL_CA_FILE HATCH_HIL_CERT_FILE \
@@ -51,12 +66,18 @@ BROWSER_REQUIREMENTS := Tests/Dashboard/requirements.txt
 BROWSER_VENV         := $(SCRATCH)/browser-venv
 DASHBOARD_SCREENSHOTS := $(SCRATCH)/dashboard-screenshots
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-browser dashboard-test compose-check k8s-check build test test-portable test-tsan interop interop-split hil hil-split run bench docs fuzz clean
+# The example app package (Examples/WakeUpScreen): its own build folder under this one, and its reports.
+EXAMPLE_PACKAGE      := Examples/WakeUpScreen
+EXAMPLES_SCRATCH     := $(SCRATCH)/examples
+EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
+EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
+
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
-## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, and the browser
-## that tests the dashboard.
-deps: deps-system deps-interop deps-compose deps-k8s deps-browser
+## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, the JUnit
+## parser that checks the hardware-in-loop JUnit report, and the browser that tests the dashboard.
+deps: deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser
 
 ## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl and
 ## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) when missing.
@@ -107,20 +128,31 @@ compose-check: deps-compose
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 
+# A throwaway virtual environment: $(call throwaway-venv,VENV,REQUIREMENTS,EXECUTABLE,WHAT,PURPOSE) makes VENV
+# with the packages pinned in REQUIREMENTS, unless VENV/bin/EXECUTABLE is there and REQUIREMENTS has not changed.
+define throwaway-venv
+	@stamp="$(1)/requirements.txt"; \
+	if [ -x "$(1)/bin/$(3)" ] && cmp -s "$(2)" "$$stamp"; then \
+		echo "make deps: $(1) is up to date"; exit 0; fi; \
+	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
+		echo "make deps: $(5) needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
+	echo "make deps: creating $(1) with $(4)"; \
+	rm -rf "$(1)"; \
+	python3 -m venv "$(1)" \
+		&& "$(1)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(2)" \
+		&& cp "$(2)" "$$stamp" \
+		|| { echo "make deps: could not install $(2) into $(1)" >&2; rm -rf "$(1)"; exit 1; }
+endef
+
 ## deps-k8s: a throwaway virtual environment with kubernetes-validate (the Kubernetes API's schemas), pinned
 ## in $(K8S_REQUIREMENTS); rebuilt only when that file changes.
 deps-k8s:
-	@stamp="$(K8S_VENV)/requirements.txt"; \
-	if [ -x "$(K8S_VENV)/bin/kubernetes-validate" ] && cmp -s "$(K8S_REQUIREMENTS)" "$$stamp"; then \
-		echo "make deps: $(K8S_VENV) is up to date"; exit 0; fi; \
-	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
-		echo "make deps: the Kubernetes check needs python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
-	echo "make deps: creating $(K8S_VENV) with kubernetes-validate"; \
-	rm -rf "$(K8S_VENV)"; \
-	python3 -m venv "$(K8S_VENV)" \
-		&& "$(K8S_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(K8S_REQUIREMENTS)" \
-		&& cp "$(K8S_REQUIREMENTS)" "$$stamp" \
-		|| { echo "make deps: could not install $(K8S_REQUIREMENTS) into $(K8S_VENV)" >&2; rm -rf "$(K8S_VENV)"; exit 1; }
+	$(call throwaway-venv,$(K8S_VENV),$(K8S_REQUIREMENTS),kubernetes-validate,kubernetes-validate,the Kubernetes check)
+
+## deps-hil: a throwaway virtual environment with junitparser, pinned in $(HIL_REQUIREMENTS); rebuilt
+## only when that file changes.
+deps-hil:
+	$(call throwaway-venv,$(HIL_VENV),$(HIL_REQUIREMENTS),python,junitparser,the JUnit check)
 
 ## deps-browser: Debian's chromium and chromium-driver when missing, and a throwaway virtual environment
 ## with Selenium (pinned in $(BROWSER_REQUIREMENTS)); rebuilt only when that file changes.
@@ -137,18 +169,8 @@ deps-browser:
 			$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
 			echo "make deps: installed$$missing"; \
 		else echo "make deps: chromium and chromium-driver are installed"; fi; \
-	fi; \
-	stamp="$(BROWSER_VENV)/requirements.txt"; \
-	if [ -x "$(BROWSER_VENV)/bin/python" ] && cmp -s "$(BROWSER_REQUIREMENTS)" "$$stamp"; then \
-		echo "make deps: $(BROWSER_VENV) is up to date"; exit 0; fi; \
-	command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || { \
-		echo "make deps: the dashboard tests need python3 with venv (e.g. 'apt-get install python3-venv')" >&2; exit 1; }; \
-	echo "make deps: creating $(BROWSER_VENV) with Selenium"; \
-	rm -rf "$(BROWSER_VENV)"; \
-	python3 -m venv "$(BROWSER_VENV)" \
-		&& "$(BROWSER_VENV)/bin/python" -m pip install --quiet --disable-pip-version-check --requirement "$(BROWSER_REQUIREMENTS)" \
-		&& cp "$(BROWSER_REQUIREMENTS)" "$$stamp" \
-		|| { echo "make deps: could not install $(BROWSER_REQUIREMENTS) into $(BROWSER_VENV)" >&2; rm -rf "$(BROWSER_VENV)"; exit 1; }
+	fi;
+	$(call throwaway-venv,$(BROWSER_VENV),$(BROWSER_REQUIREMENTS),python,Selenium,the dashboard suite)
 
 ## dashboard-test: the live dashboard in headless chromium against `hatchctl fleet run --dashboard-port` on
 ## devices/household.yaml: every device shown, `hatchctl light` reaching the swatch within a second, a
@@ -198,19 +220,22 @@ build: deps-system
 	$(SWIFT) build $(SWIFTFLAGS)
 
 ## test: every unit and integration test (integration tests start their own mosquitto), including the
-## hardware-in-loop scenarios against the private fleet (their table follows the run), then the
+## hardware-in-loop scenarios against the private fleet (their table follows the run, and their JUnit
+## report $(HIL_JUNIT) is checked against it), the example app package (`make examples`), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
 ## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
 ## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
 ## documentation link fails), and the interop suite at every hour of INTEROP_HOURS; then the
 ## hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS) once more with the device
-## firmware and the shadow service apart (`hil-split`, `interop-split`).
+## firmware and the shadow service apart (`hil-split`, `interop-split`), and the shadow conformance
+## suite with the shadow service inside the fleet and apart (`shadow-conformance`).
 test: deps
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
+	@rm -f $(HIL_REPORT) $(HIL_JUNIT)
 	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) -u HATCH_HIL_SHADOW_SERVICE HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
-		$(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+		HATCH_HIL_JUNIT=$(abspath $(HIL_JUNIT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_JUNIT) $(HIL_REPORT) || status=1; exit $$status
+	$(MAKE) examples
 	$(MAKE) hil-split
 	$(MAKE) test-portable
 	$(MAKE) dashboard-test
@@ -221,6 +246,7 @@ test: deps
 	$(MAKE) docs
 	$(INTEROP_SUITE)
 	$(INTEROP_SPLIT_SUITE)
+	$(SHADOW_CONFORMANCE)
 
 ## test-portable: the MQTT, simulator and fleet, client and feature, and hatchctl suites again on the
 ## portable poll(2) event loop (HATCH_MQTT_EVENT_LOOP=poll), so Linux CI proves the backend macOS uses.
@@ -247,29 +273,62 @@ interop-split: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(INTEROP_SPLIT_SUITE)
 
+## shadow-conformance: AWS's device-shadow client (awsiotsdk's IotShadowClient) against the classic
+## shadow of a device (taken offline, so its own reports leave the version alone) and a named shadow,
+## first with the shadow service inside `fleet run`, then split out (`hatchctl shadow-service` on a
+## broker with an ACL like an AWS IoT policy): get, update, delete, versions and optimistic locking,
+## clientToken, /delta, /documents, null, the size and depth limits, a shadow deleted and created again,
+## named shadows apart from the classic one and kept across a restart. PASS or FAIL per check with the
+## AWS documentation sentence it proves, then `N passed, N failed`; exits non-zero when one failed.
+shadow-conformance: deps-system deps-interop
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(SHADOW_CONFORMANCE)
+
 ## hil-split: the hardware-in-loop scenarios against the private fleet with its device firmware and its
 ## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external): a broker with an ACL like an AWS IoT
 ## policy, `hatchctl shadow-service` as its own process on the fleet's clock, the devices and the
 ## controller logged in with their own credentials; a device publish the broker denied fails the
-## scenario. Then their table.
-hil-split: deps-system
+## scenario. Then their table, and their JUnit report ($(HIL_SPLIT_JUNIT)) checked against it.
+hil-split: deps-system deps-hil
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
-	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=external HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
-		HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
+	@rm -f $(HIL_REPORT) $(HIL_SPLIT_JUNIT)
+	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=split HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
+		HATCH_HIL_JUNIT=$(abspath $(HIL_SPLIT_JUNIT)) HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
 		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_SPLIT_JUNIT) $(HIL_REPORT) || status=1; exit $$status
 
 ## hil: the hardware-in-loop scenarios, then their table (scenario, target, verdict, the steps not
 ## applicable on the target, timings). Against a fleet the suite starts itself by default; set
 ## HATCH_HIL_BROKER_URL and HATCH_HIL_DEVICES (MAC=product pairs or a fleet file), and when needed
 ## HATCH_HIL_CA_FILE, HATCH_HIL_CERT_FILE, HATCH_HIL_KEY_FILE, HATCH_HIL_USERNAME, HATCH_HIL_PASSWORD,
-## for devices on another broker: a `hatchctl fleet run` elsewhere, or real hardware.
-hil: deps-system
+## for devices on another broker: a `hatchctl fleet run` elsewhere, or real hardware. Writes the JUnit
+## report $(HIL_JUNIT) and checks it against the table with junitparser.
+hil: deps-system deps-hil
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
-	@rm -f $(HIL_REPORT)
-	HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
-		status=$$?; $(HIL_TABLE) || status=1; exit $$status
+	@rm -f $(HIL_REPORT) $(HIL_JUNIT)
+	HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) HATCH_HIL_JUNIT=$(abspath $(HIL_JUNIT)) \
+		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
+		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_JUNIT) $(HIL_REPORT) || status=1; exit $$status
+
+## examples: the example app package $(EXAMPLE_PACKAGE) (a wake-up screen feature and its hardware-in-loop
+## tests, depending on this package by path), built and tested in $(EXAMPLES_SCRATCH) against the
+## simulated fleet its tests start; then its table, and its JUnit report checked against it.
+examples: deps-system deps-hil
+	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --build-tests
+	@rm -f $(EXAMPLES_REPORT) $(EXAMPLES_JUNIT)
+	cd $(EXAMPLE_PACKAGE) && env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) -u HATCH_HIL_SHADOW_SERVICE \
+		HATCH_HIL_REPORT=$(abspath $(EXAMPLES_REPORT)) HATCH_HIL_JUNIT=$(abspath $(EXAMPLES_JUNIT)) \
+		$(SWIFT) test --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --skip-build; \
+		status=$$?; cd $(CURDIR) && python3 Scripts/hil-table.py $(EXAMPLES_REPORT) || status=1; \
+		$(HIL_JUNIT_CHECK) $(EXAMPLES_JUNIT) $(EXAMPLES_REPORT) || status=1; exit $$status
+
+## examples-external: the example's scenarios against a fleet they did not start: `hatchctl fleet run`
+## in another process, reached through the HATCH_HIL_* variables (Scripts/examples-external.sh); the
+## clock-jump scenario must be reported not applicable (JUnit skipped), the others must pass.
+examples-external: deps-system deps-hil
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --build-tests
+	Scripts/examples-external.sh $(SCRATCH)/debug/hatchctl $(EXAMPLE_PACKAGE) $(EXAMPLES_SCRATCH) $(HIL_VENV)
 
 ## run: a private broker, the sample household fleet and a short demo.
 run: deps-system
@@ -284,8 +343,10 @@ bench: deps-system
 ## $(DOCS_OUTPUT). One plugin invocation builds every target, so the package is loaded and each
 ## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
-DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchDeviceModel HatchDeviceSimulator \
+DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
+                HatchDeviceModel HatchDeviceSimulator \
                 HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
+                HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop \
                 HatchDashboard
 
 docs: deps-system

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // The Hatch device toolkit: a modular dependency container (with its macro and static analyzer),
 // an async MQTT client over libmosquitto, a simulated Hatch Restore fleet, the IoT clients and
-// feature modules that use the container for real, and the `hatchctl` command-line tool.
-// See ../shared/DESIGN.md (layers) and README.md.
+// feature modules that use the container for real, the hardware-in-loop kit app teams test with, and the
+// `hatchctl` command-line tool. The README is the landing page; each library has its manual in
+// Sources/<Module>/Documentation.docc.
 
 import CompilerPluginSupport
 import PackageDescription
@@ -18,6 +19,7 @@ let package = Package(
         .executable(name: "dependency-analyzer", targets: ["dependency-analyzer"]),
         .plugin(name: "AnalyzeDependenciesPlugin", targets: ["AnalyzeDependenciesPlugin"]),
         .library(name: "HatchMQTT", targets: ["HatchMQTT"]),
+        .library(name: "HatchMQTTLoadTest", targets: ["HatchMQTTLoadTest"]),
         .library(name: "HatchMosquittoBroker", targets: ["HatchMosquittoBroker"]),
         .library(name: "HatchDeviceModel", targets: ["HatchDeviceModel"]),
         .library(name: "HatchDeviceSimulator", targets: ["HatchDeviceSimulator"]),
@@ -27,6 +29,7 @@ let package = Package(
         .library(name: "HatchDeviceSession", targets: ["HatchDeviceSession"]),
         .library(name: "HatchAdultRoutine", targets: ["HatchAdultRoutine"]),
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
+        .library(name: "HatchHardwareInLoop", targets: ["HatchHardwareInLoop"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
         .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
         .executable(name: "hatch-engine-bench", targets: ["hatch-engine-bench"]),
@@ -95,10 +98,6 @@ let package = Package(
             dependencies: [
                 "DependencyGraphAnalyzer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .plugin(
@@ -123,10 +122,12 @@ let package = Package(
             providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
         ),
         .target(name: "HatchMQTT", dependencies: ["CMosquitto"]),
+        // Host only: many sessions from one process, timed and weighed (benchmarks and load tests).
+        .target(name: "HatchMQTTLoadTest", dependencies: ["HatchMQTT"]),
         .target(name: "HatchMosquittoBroker"),
         .testTarget(
             name: "HatchMQTTTests",
-            dependencies: ["HatchMQTT", "HatchMosquittoBroker"]
+            dependencies: ["HatchMQTT", "HatchMQTTLoadTest", "HatchMosquittoBroker"]
         ),
 
         // MARK: - Device model and simulated fleet
@@ -211,16 +212,29 @@ let package = Package(
             ]
         ),
 
-        // The hardware-in-loop scenarios: the container, the live clients and the feature modules against a
-        // private fleet (default) or devices on another broker (HATCH_HIL_BROKER_URL); `make hil`.
-        .testTarget(
-            name: "HardwareInLoopTests",
+        // The hardware-in-loop kit that app teams import in their own test targets: a simulated fleet it
+        // starts and stops (or devices on another broker), each device's live clients and container, state
+        // logs with deadlines, the simulator's control channel, clean-up, and the JSON-lines and JUnit reports.
+        .target(
+            name: "HatchHardwareInLoop",
             dependencies: [
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceSession",
+                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                // HatchMosquittoBroker also runs the built `hatchctl shadow-service` for the split shadow service.
+                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+            ]
+        ),
+        // The toolkit's own hardware-in-loop scenarios, written against the kit's public API; `make hil`.
+        .testTarget(
+            name: "HardwareInLoopTests",
+            dependencies: [
+                "HatchHardwareInLoop",
+                "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
-                "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator", "HatchctlTestSupport",
+                "HatchMQTT", "HatchMosquittoBroker",
             ]
         ),
 
@@ -256,6 +270,26 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // What AWS IoT Core needs to run a fleet there: device policies, the thing list, provision.sh and a
+        // CloudFormation template (`hatchctl cloud provision`).
+        .target(
+            name: "HatchCloudProvisioning",
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+        ),
+        .testTarget(
+            name: "HatchCloudProvisioningTests",
+            dependencies: ["HatchCloudProvisioning", "HatchDeviceModel", "HatchDeviceSimulator"]
+        ),
+        // What `hatchctl fleet chaos`, `fleet soak` and the bench phases run: the chaos client and its
+        // ledger, the soak samples, and `hatchctl` children (a fleet, a shadow service, bench shards).
+        .target(
+            name: "HatchFleetLab",
+            dependencies: ["CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
+        ),
+        .testTarget(
+            name: "HatchFleetLabTests",
+            dependencies: ["HatchFleetLab", "HatchDeviceModel"]
+        ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
         .executableTarget(
@@ -277,6 +311,8 @@ let package = Package(
                 "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
                 "HatchDashboard",
+                "HatchCloudProvisioning",
+                "HatchFleetLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -297,8 +333,7 @@ let package = Package(
             path: "Fuzz/hatch-fuzz"
         ),
 
-        // What the suites that run child processes share: where the built `hatchctl` is, running a child
-        // to its exit without blocking the cooperative pool, and reading its output. Not a product.
+        // What the suites that run child processes share: reading a child's output line by line. Not a product.
         .target(
             name: "HatchctlTestSupport",
             dependencies: ["HatchMosquittoBroker"],

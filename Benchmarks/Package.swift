@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "MQTTCBaseline",
                 .product(name: "HatchMQTT", package: "HatchDeviceToolkit"),
+                .product(name: "HatchMQTTLoadTest", package: "HatchDeviceToolkit"),
                 .product(name: "HatchMosquittoBroker", package: "HatchDeviceToolkit"),
             ]
         ),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the static dependency analyser (issue 4): generates a monorepo of 1,000 feature modules
+# Benchmark of the static dependency analyser: generates a monorepo of 1,000 feature modules
 # (5,000 Swift files, 100 packages) and times `dependency-analyzer --mode monorepo` with a release build:
 #   cold    — no cache folder (parses every file, writes the cache)
 #   no-cache — `--no-cache` (parses every file, neither reads nor writes the cache)

@@ -375,7 +375,7 @@ def generate():
     for index, thing in enumerate(ghosts[:5]):
         add("wrong-thing", RECORD_TOPICS[index % 2], {"op": "delete", "id": 1}, "ignored", thing=thing)
     add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things//shadow/update")
-    add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things/{Nursery}/shadow/name/main/update")
+    add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things/{Nursery}/shadow/name/bad.name/update")
     add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things/{Nursery}/shadow/updates")
     add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things/{Nursery}/shadow/update/accepted")
     add("wrong-thing", "shadow/update", good, "ignored", topic_override="$aws/things/{Nursery}/shadow/update/delta")

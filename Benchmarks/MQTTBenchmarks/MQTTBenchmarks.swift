@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import HatchMQTT
+import HatchMQTTLoadTest
 import HatchMosquittoBroker
 
 /// QoS 0 bursts: each iteration publishes 1,000 messages of 64 bytes and waits for a QoS 1 fence, so

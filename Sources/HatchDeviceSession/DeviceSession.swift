@@ -42,10 +42,10 @@ public struct DeviceSession: Sendable {
         self.product = product
     }
 
-    /// The device's state stream (see ``IoTDeviceStateEmitterClient/states``).
+    /// The device's state stream: its current state first, then every change (`IoTDeviceStateEmitterClient.states`).
     public func states() -> AsyncStream<IoTDeviceState> { stateEmitter.states(macAddress, product) }
 
-    /// The device's current state (see ``IoTDeviceStateEmitterClient/currentState``).
+    /// The device's current state, read on demand (`IoTDeviceStateEmitterClient.currentState`).
     public func currentState() async throws -> IoTDeviceState { try await stateEmitter.currentState(macAddress, product) }
 
     /// Sends `action`; returns when the device accepted it.

@@ -3,12 +3,12 @@ import HatchAdultRoutine
 import HatchModularDependencyContainer
 
 extension DeviceSessionDependencies {
-    /// The routine feature of this device (a child container with its own ``RoutineStateProvider``).
+    /// The routine feature of this device: a child container with its own `RoutineStateProvider`.
     public func adultRoutine() -> AdultRoutineDependencies {
         self.buildChild(AdultRoutineDependencies.self)
     }
 
-    /// The alarms feature of this device (a child container with its own ``AlarmStateProvider``).
+    /// The alarms feature of this device: a child container with its own `AlarmStateProvider`.
     public func adultAlarms() -> AdultAlarmsDependencies {
         self.buildChild(AdultAlarmsDependencies.self)
     }

@@ -113,6 +113,19 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends SIGINT.
     public func interrupt() { signal(SIGINT) }
 
+    /// Sends `signal` (SIGINT or SIGTERM: a clean stop), waits up to `grace` for the child to exit,
+    /// then kills it with SIGKILL.
+    package func stop(with signal: Int32, grace: Duration) async {
+        guard isRunning else { return }
+        self.signal(signal)
+        let end = ContinuousClock.now + grace
+        while isRunning, ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(50)) }
+        if isRunning {
+            self.signal(SIGKILL)
+            waitUntilExit()
+        }
+    }
+
     /// Sends `number` to the child while it runs.
     public func signal(_ number: Int32) {
         condition.withLock {
@@ -201,6 +214,7 @@ public enum ChildProcessError: Error, CustomStringConvertible, Sendable {
     /// The C library cannot set a child's working directory (glibc older than 2.29).
     case noWorkingDirectorySupport
 
+    /// What went wrong and what to check.
     public var description: String {
         switch self {
         case .noExecutable:

@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// `start(options:)` finds the executable, writes a configuration into a fresh temporary folder, starts
 /// the broker with a raised open-file limit and returns once its port accepts connections. `stop()`
-/// (also run on deinit) terminates it and removes the folder; should this process die without
-/// stopping it, even by SIGKILL, a ``OrphanWatchdog`` does both. `kill()` and `restart()` simulate a broker
+/// terminates it; deinit also removes the folder. Should this process die without stopping it, even
+/// by SIGKILL, an ``OrphanWatchdog`` does both. `kill()` and `restart()` simulate a broker
 /// crash and recovery on the same port, which is how reconnect behaviour is tested.
 public final class MosquittoBroker: Sendable {
     /// The options the broker was started with.

@@ -4,6 +4,8 @@ import Foundation
 public enum MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
     /// No `mosquitto` executable was found on `PATH`, in `/usr/sbin` or in `MOSQUITTO_PATH`.
     case binaryNotFound(searched: [String])
+    /// A mosquitto plugin (part of mosquitto 2) was not found in the usual library folders.
+    case pluginNotFound(name: String, searched: [String])
     /// The broker process exited before its port accepted connections.
     case exitedDuringStartup(status: Int32, log: String)
     /// The port did not accept connections in time.
@@ -13,12 +15,16 @@ public enum MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
     /// The broker needs more open files than the hard limit allows (one per client connection).
     case openFileLimitTooLow(needed: Int)
 
+    /// What went wrong and what to do next.
     public var description: String {
         switch self {
         case .binaryNotFound(let searched):
             return "mosquitto was not found (looked in \(searched.joined(separator: ", "))). "
                 + "Install it with `apt-get install mosquitto` (or `make deps`, or `brew install mosquitto`), "
                 + "or set MOSQUITTO_PATH to the executable."
+        case .pluginNotFound(let name, let searched):
+            return "mosquitto's plugin \(name) was not found (looked in \(searched.joined(separator: ", "))). "
+                + "Install mosquitto 2 with its plugins (`apt-get install mosquitto`, `make deps`, or `brew install mosquitto`)."
         case .exitedDuringStartup(let status, let log):
             return "mosquitto exited with status \(status) while starting; check the generated configuration. Broker log:\n\(log)"
         case .startupTimedOut(let port, let log):

@@ -37,6 +37,7 @@ public final class OrphanWatchdog: Sendable {
 
     /// Starts a watchdog for the child with process id `child`.
     /// - Parameters:
+    ///   - child: The process id of the child to stop once this process is gone.
     ///   - stopSignal: How the child stops cleanly: `TERM` (a broker) or `INT` (a fleet).
     ///   - grace: How long the child may take to stop before SIGKILL.
     ///   - folder: A folder to remove once the child is stopped.

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchMQTT
 import Testing
 
@@ -8,10 +9,11 @@ import Testing
 struct HILConfigurationTests {
     @Test("no broker URL: the private fleet of one device per product")
     func defaultIsPrivateFleet() throws {
-        guard case .privateFleet(let file) = try HILConfiguration.read(from: [:]) else {
-            Issue.record("an empty environment did not select the private fleet")
+        guard case .simulated(let fleet) = try HILTargetConfiguration.fromEnvironment([:]), case .fleetFile(let file) = fleet.devices else {
+            Issue.record("an empty environment did not select the simulated fleet of a fleet file")
             return
         }
+        #expect(fleet.shadowService == .fused)
         #expect(file.lastPathComponent == "all-products.yaml")
         #expect(try HILDevice.load(fleetFile: file).map(\.product).sorted { $0.rawValue < $1.rawValue }
             == HardwareProduct.allCases.sorted { $0.rawValue < $1.rawValue })
@@ -19,17 +21,29 @@ struct HILConfigurationTests {
 
     @Test("a fleet file without a broker URL is the private fleet's file")
     func privateFleetFile() throws {
-        guard case .privateFleet(let file) = try HILConfiguration.read(from: ["HATCH_HIL_DEVICES": "devices/household.yaml"]) else {
+        guard case .simulated(let fleet) = try HILTargetConfiguration.fromEnvironment(["HATCH_HIL_DEVICES": "devices/household.yaml"]),
+              case .fleetFile(let file) = fleet.devices else {
             Issue.record("a fleet file alone did not select the private fleet")
             return
         }
         #expect(file.lastPathComponent == "household.yaml")
     }
 
+    @Test("HATCH_HIL_SHADOW_SERVICE=split runs the simulated fleet's shadow service apart")
+    func splitShadowService() throws {
+        for value in ["split", "external", "Split"] {
+            guard case .simulated(let fleet) = try HILTargetConfiguration.fromEnvironment(["HATCH_HIL_SHADOW_SERVICE": value]) else {
+                Issue.record("HATCH_HIL_SHADOW_SERVICE=\(value) did not select the simulated fleet")
+                continue
+            }
+            #expect(fleet.shadowService == .split, "\(value)")
+        }
+    }
+
     @Test("external: MAC=product pairs separated by commas or spaces, credentials and TLS files")
     func externalList() throws {
-        let ca = HILConfiguration.packageRoot.appendingPathComponent("Package.swift").path
-        let configuration = try HILConfiguration.read(from: [
+        let ca = HILTargetConfiguration.defaultFleetFile.path
+        let configuration = try HILTargetConfiguration.fromEnvironment( [
             "HATCH_HIL_BROKER_URL": "mqtts://broker.example:8883",
             "HATCH_HIL_DEVICES": "A4:C1:38:10:00:01=restoreV5, a4c138100004=restMini  A4:C1:38:10:00:03=riotPlus",
             "HATCH_HIL_CA_FILE": ca, "HATCH_HIL_USERNAME": "hil", "HATCH_HIL_PASSWORD": "secret",
@@ -47,7 +61,7 @@ struct HILConfigurationTests {
 
     @Test("external: a fleet file names the devices")
     func externalFleetFile() throws {
-        guard case .external(let target) = try HILConfiguration.read(from: [
+        guard case .external(let target) = try HILTargetConfiguration.fromEnvironment( [
             "HATCH_HIL_BROKER_URL": "mqtt://127.0.0.1:18830", "HATCH_HIL_DEVICES": "devices/household.yaml",
         ]) else {
             Issue.record("a broker URL did not select an external target")
@@ -67,6 +81,7 @@ struct HILConfigurationTests {
         (["HATCH_HIL_BROKER_URL": "mqtt://127.0.0.1:1883", "HATCH_HIL_DEVICES": "/nonexistent/fleet.yaml"], "cannot use the fleet file /nonexistent/fleet.yaml"),
         (["HATCH_HIL_DEVICES": "/nonexistent/fleet.yaml"], "cannot use the fleet file"),
         (["HATCH_HIL_DEVICES": "A4:C1:38:10:00:01=restoreV5"], "set HATCH_HIL_BROKER_URL"),
+        (["HATCH_HIL_SHADOW_SERVICE": "both"], "HATCH_HIL_SHADOW_SERVICE='both' is neither 'fused' nor 'split'"),
         (["HATCH_HIL_CA_FILE": "ca.pem"], "HATCH_HIL_CA_FILE is set but HATCH_HIL_BROKER_URL is not"),
         (["HATCH_HIL_BROKER_URL": "mqtts://h:8883", "HATCH_HIL_DEVICES": "A4:C1:38:10:00:01=restoreV5", "HATCH_HIL_CA_FILE": "/nonexistent/ca.pem"],
          "HATCH_HIL_CA_FILE=/nonexistent/ca.pem cannot be read"),
@@ -74,7 +89,7 @@ struct HILConfigurationTests {
     ])
     func invalid(environment: [String: String], expected: String) {
         do {
-            let configuration = try HILConfiguration.read(from: environment)
+            let configuration = try HILTargetConfiguration.fromEnvironment( environment)
             Issue.record("accepted \(environment) as \(configuration)")
         } catch {
             #expect(error.description.contains(expected), "\(error.description)")

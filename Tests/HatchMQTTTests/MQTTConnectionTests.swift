@@ -93,6 +93,37 @@ struct MQTTConnectionTests {
         await #expect(throws: MQTTError.self) { try await anonymous.connect() }
     }
 
+    @Test("a broker that requires a client certificate refuses a client without one with a TLS error that says so",
+          arguments: [nil, "tlsv1.2", "tlsv1.3"])
+    func clientCertificateRequired(tlsVersion: String?) async throws {
+        let pki = try TestCertificates.generate()
+        let broker = try await MosquittoBroker.start(options: .init(
+            tls: .init(caFile: pki.caFile, certificateFile: pki.serverCertificate, keyFile: pki.serverKey),
+            extraConfiguration: tlsVersion.map { ["tls_version \($0)"] } ?? []))
+        let session = try await TestSession.make(broker, tls: true, configure: {
+            $0.tls = MQTTTLSConfiguration(caFile: pki.caFile)
+        }, connect: false)
+        do {
+            try await session.connect()
+            Issue.record("a client without a certificate connected")
+        } catch let error as MQTTError {
+            #expect(error == .clientCertificateRequired(host: "127.0.0.1", port: try #require(broker.tlsPort)), "\(error)")
+            #expect("\(error)".contains("requires a client certificate"), "\(error)")
+        }
+
+        // A client that does not trust the broker's certificate gets the other TLS error.
+        let stranger = try TestCertificates.generate()
+        let untrusting = try await TestSession.make(broker, tls: true, configure: {
+            $0.tls = MQTTTLSConfiguration(caFile: stranger.caFile, certificateFile: pki.clientCertificate, keyFile: pki.clientKey)
+        }, connect: false)
+        do {
+            try await untrusting.connect()
+            Issue.record("a client that does not trust the broker connected")
+        } catch let error as MQTTError {
+            guard case .tlsFailed = error else { Issue.record("expected tlsFailed, got \(error)"); return }
+        }
+    }
+
     @Test("a missing TLS file is reported by connect as a configuration error")
     func missingTLSFile() async throws {
         let session = MQTTSession(configuration: .init(

@@ -1,5 +1,6 @@
 import Foundation
 import HatchMQTT
+import HatchMQTTLoadTest
 import HatchMosquittoBroker
 import Testing
 

@@ -19,7 +19,7 @@ struct BrokerAccessTests {
         let config = try await GeneratedBrokerConfig.generate(hatchctl, [
             "--host", "127.0.0.1", "--port", String(port), "--log-file", hatchctl.home.appendingPathComponent("broker-config/mosquitto.log").path,
             "--debug-log",
-        ])
+        ] + SpareDevice.arguments(in: hatchctl.home))
         let broker = try await config.startBroker(plainPort: port)
         let household = try await HouseholdFleet.start(broker: broker, credentials: config.fleetCredentials())
         defer { Task { await household.stop() } }
@@ -30,9 +30,10 @@ struct BrokerAccessTests {
         let registryBefore = try await Self.retained(Topics.registry(Self.parents), via: controller)
         let replies = MessageCollector(try await controller.subscribe(Topics.Shadow(Self.parents).updateAccepted))
 
-        // The nursery's own credential, used against the parents' device.
-        let nursery = try #require(config.devices[Self.nursery.rawValue])
-        let intruder = try await Self.session(broker, nursery, id: "intruder-\(UUID().uuidString.prefix(6))")
+        // A device's own credential (one no running fleet uses), used against the parents' device.
+        let spare = try #require(config.devices[SpareDevice.thing.rawValue])
+        let intruder = try await Self.session(broker, spare, id: SpareDevice.thing.rawValue)
+        try await intruder.publish(Topics.presence(SpareDevice.thing), payload: Data(#"{"state":"online"}"#.utf8), qos: .atLeastOnce, retain: true)
         let shadow = Topics.Shadow(Self.parents)
         let attacks: [(String, String, Bool)] = [
             (shadow.update, #"{"state":{"desired":{"nightlightOn":true}},"clientToken":"intruder"}"#, false),
@@ -50,9 +51,14 @@ struct BrokerAccessTests {
         let spiedShadow = MessageCollector(try await intruder.subscribe(shadow.all))
         let spiedPresence = MessageCollector(try await intruder.subscribe(Topics.presenceAll))
         let spiedRecords = MessageCollector(try await intruder.subscribe("hatch/things/\(Self.parents.rawValue)/#"))
-        let ownPresence = MessageCollector(try await intruder.subscribe(Topics.presence(Self.nursery)))
+        let ownPresence = MessageCollector(try await intruder.subscribe(Topics.presence(SpareDevice.thing)))
 
-        try await Task.sleep(for: .milliseconds(500))
+        // The broker has handled every forged publish once it has logged a denial for each.
+        let deniedLine = "Denied PUBLISH from \(SpareDevice.thing.rawValue)"
+        let handled = ContinuousClock.now + .seconds(10)
+        while broker.log.split(separator: "\n").filter({ $0.contains(deniedLine) }).count < attacks.count, ContinuousClock.now < handled {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let after = try await Self.shadow(of: Self.parents, via: controller)
         #expect(after["version"] as? Int == before["version"] as? Int, "the parents' shadow version changed")
         #expect(Self.reported(after, "nightlightOn") == Self.reported(before, "nightlightOn"))
@@ -63,7 +69,7 @@ struct BrokerAccessTests {
         #expect(replies.messages.isEmpty, "a forged shadow reply reached the controller")
 
         // The broker says why: each forged publish was denied.
-        let denied = broker.log.split(separator: "\n").filter { $0.contains("Denied PUBLISH from \(Self.nursery.rawValue)") || $0.contains("Denied PUBLISH from intruder") }
+        let denied = broker.log.split(separator: "\n").filter { $0.contains(deniedLine) }
         #expect(denied.count >= attacks.count, "broker log:\n\(broker.log.suffix(3000))")
 
         // The controller still reaches the same device, and the device still answers.
@@ -71,13 +77,73 @@ struct BrokerAccessTests {
                                      qos: .atLeastOnce)
         let accepted = try #require(await replies.first(within: .seconds(5)), "the controller's own update was not accepted")
         #expect(String(decoding: accepted.payload, as: UTF8.self).contains("controller"))
-        try await Task.sleep(for: .milliseconds(300))
+        // A marker on the intruder's own topic, published after the broker delivered the reply: once it
+        // comes back, anything the broker queued for the intruder before it has arrived too.
+        let marker = #"{"state":"online","marker":"after-controller-update"}"#
+        try await intruder.publish(Topics.presence(SpareDevice.thing), payload: Data(marker.utf8), qos: .atLeastOnce)
+        #expect(await ownPresence.first(within: .seconds(5), where: { String(decoding: $0.payload, as: UTF8.self) == marker }) != nil,
+                "the intruder's marker did not come back")
         #expect(spiedShadow.messages.isEmpty, "the intruder read \(spiedShadow.messages.map(\.topic))")
-        #expect(spiedPresence.messages.allSatisfy { $0.topic == Topics.presence(Self.nursery) }, "the intruder read \(spiedPresence.messages.map(\.topic))")
+        #expect(spiedPresence.messages.allSatisfy { $0.topic == Topics.presence(SpareDevice.thing) }, "the intruder read \(spiedPresence.messages.map(\.topic))")
         #expect(spiedRecords.messages.isEmpty, "the intruder read \(spiedRecords.messages.map(\.topic))")
         #expect(await ownPresence.first(within: .seconds(2)) != nil, "a device cannot read its own retained presence")
         await controller.disconnect()
         await intruder.disconnect()
+    }
+
+    @Test("a device's login connects only as its own thing: another thing's client id is refused and that device stays online")
+    func deviceLoginBoundToItsClientID() async throws {
+        let hatchctl = try Hatchctl()
+        let port = try MosquittoBroker.freeLoopbackPort()
+        let config = try await GeneratedBrokerConfig.generate(hatchctl, [
+            "--host", "127.0.0.1", "--port", String(port), "--log-file", hatchctl.home.appendingPathComponent("broker-config/mosquitto.log").path,
+        ] + SpareDevice.arguments(in: hatchctl.home))
+        let binding = try String(contentsOf: config.folder.appendingPathComponent("client-ids.json"), encoding: .utf8)
+        #expect(binding.contains(#""clientid" : "\#(Self.parents.rawValue)""#), "\(binding)")
+        for secret in config.passwords { #expect(!binding.contains(secret), "a plaintext password is in client-ids.json") }
+        let broker = try await config.startBroker(plainPort: port)
+        let household = try await HouseholdFleet.start(broker: broker, credentials: config.fleetCredentials())
+        defer { Task { await household.stop() } }
+
+        // Two controller sessions at once, each with its own client id: the controller's login is not bound.
+        let controller = try await Self.session(broker, config.controller, id: "controller-1")
+        let second = try await Self.session(broker, config.controller, id: "controller-2")
+        let presence = MessageCollector(try await controller.subscribe(Topics.presence(Self.parents)))
+        #expect(await presence.first(within: .seconds(5)) { String(decoding: $0.payload, as: UTF8.self).contains(#""online""#) } != nil,
+                "the parents' device is not online")
+
+        // The nursery's credential (a running device) and a spare device's, each with the parents' client id: refused.
+        let nursery = try #require(config.devices[Self.nursery.rawValue])
+        let spare = try #require(config.devices[SpareDevice.thing.rawValue])
+        for identity in [nursery, spare] {
+            do {
+                let hijacker = try await Self.session(broker, identity, id: Self.parents.rawValue)
+                await hijacker.disconnect()
+                Issue.record("\(identity.username) connected with the client id \(Self.parents.rawValue)")
+            } catch let error as MQTTError {
+                guard case .notAuthorized = error else { Issue.record("expected notAuthorized, got \(error)"); continue }
+            }
+        }
+        // Nor with a made-up id; with its own thing name it connects.
+        await #expect(throws: MQTTError.self) { _ = try await Self.session(broker, spare, id: "spare-\(UUID().uuidString.prefix(6))") }
+        let own = try await Self.session(broker, spare, id: SpareDevice.thing.rawValue)
+        await own.disconnect()
+
+        // A round trip through the parents' device after the attempts: it answers on the connection it had.
+        let document = try await Self.shadow(of: Self.parents, via: second)
+        #expect(document["state"] != nil)
+        let presences = presence.messages.map { String(decoding: $0.payload, as: UTF8.self) }
+        #expect(!presences.contains { $0.contains(#""offline""#) }, "the parents' device went offline: \(presences)")
+        await household.fleet.stop()
+        await controller.disconnect()
+        await second.disconnect()
+        // mosquitto flushes its log file at most once a second; stopping it writes the rest.
+        broker.stop()
+        let lines = broker.log.split(separator: "\n")
+        let connects = lines.filter { $0.contains("New client connected") && $0.contains(" as \(Self.parents.rawValue) ") }
+        #expect(connects.count == 1, "the parents' device connected \(connects.count) times:\n\(connects.joined(separator: "\n"))")
+        let takeovers = lines.filter { $0.contains("already connected, closing old connection") }
+        #expect(takeovers.isEmpty, "a session was taken over:\n\(takeovers.joined(separator: "\n"))")
     }
 
     @Test("a wrong password and an anonymous client are refused as not authorized; hatchctl says so and prints no secret")
@@ -103,7 +169,7 @@ struct BrokerAccessTests {
         // A device's password does not open another device's username.
         var swapped = try #require(config.devices[Self.parents.rawValue])
         swapped.password = try #require(config.devices[Self.nursery.rawValue]).password
-        await #expect(throws: MQTTError.self) { _ = try await Self.session(broker, swapped, id: "swapped") }
+        await #expect(throws: MQTTError.self) { _ = try await Self.session(broker, swapped, id: Self.parents.rawValue) }
 
         // hatchctl with a recorded broker whose password is wrong.
         let record = #"{"url": "\#(broker.url)", "username": "hatch-controller", "password": "\#(wrong.password)"}"#

@@ -31,11 +31,34 @@ struct BrokerConfigTests {
             "topic readwrite hatch/things/restoreV5_a4c138100001/#", "topic write hatch/registry/restoreV5_a4c138100001",
             "user hatch-controller", "topic write $aws/things/+/shadow/update", "topic write hatch/fleet/control",
             "user hatch-fleet", "topic write $aws/things/+/shadow/+/+", "topic read hatch/fleet/control",
+            // Named shadows: apps request, the service answers.
+            "topic write $aws/things/+/shadow/name/+/update", "topic write $aws/things/+/shadow/name/+/+/+",
         ] {
             #expect(acl.contains(line + "\n"), "missing '\(line)' in:\n\(acl)")
         }
         #expect(config.devices["restoreV5_a4c138100001"]?.username == "restoreV5_a4c138100001")
         #expect(Set(config.passwords).count == 6, "passwords must differ")
+
+        // Each device login bound to its thing name as client id, with the password file's own hash; the
+        // controller and the fleet service are not bound.
+        let plugin = try #require(conf.split(separator: "\n").first { $0.hasPrefix("plugin ") }, "no plugin line in:\n\(conf)")
+        #expect(plugin.hasSuffix("/mosquitto_dynamic_security.so") && FileManager.default.fileExists(atPath: String(plugin.dropFirst("plugin ".count))),
+                "\(plugin)")
+        #expect(conf.contains("plugin_opt_config_file \(folder)/client-ids.json\n"), "\(conf)")
+        let bindingFile = config.folder.appendingPathComponent("client-ids.json")
+        #expect(SecretFile.permissions(of: bindingFile) == 0o600)
+        let binding = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: bindingFile)) as? [String: Any])
+        let clients = try #require(binding["clients"] as? [[String: Any]])
+        #expect(Set(clients.compactMap { $0["username"] as? String }) == Set(config.devices.keys))
+        for client in clients {
+            let username = try #require(client["username"] as? String)
+            #expect(client["clientid"] as? String == username)
+            let line = try #require(hashes.first { $0.hasPrefix(username + ":") })
+            #expect(line.hasSuffix("$\(client["salt"] as? String ?? "?")$\(client["password"] as? String ?? "?")"), "\(client) vs \(line)")
+        }
+        let access = try #require(binding["defaultACLAccess"] as? [String: Bool])
+        #expect(access["publishClientSend"] == false && access["publishClientReceive"] == false && access["subscribe"] == false,
+                "the plugin must leave topics to the ACL: \(access)")
         #expect(config.passwords.allSatisfy { $0.count >= 40 })
 
         let json = try await hatchctl.run(["broker", "config", "--devices", HouseholdFleet.packageRoot.appendingPathComponent("devices/household.yaml").path,
@@ -43,6 +66,7 @@ struct BrokerConfigTests {
         let summary = try #require(try json.json() as? [String: Any], "\(json)")
         #expect(summary["devices"] as? Int == 4)
         #expect(summary["keptPasswords"] as? Int == 6)
+        #expect(summary["clientIDFile"] as? String == bindingFile.path, "\(summary)")
         for output in [config.output.standardOutput, config.output.standardError, json.standardOutput, json.standardError, conf, acl] {
             for secret in config.passwords { #expect(!output.contains(secret), "a password was printed: \(output)") }
         }
@@ -83,6 +107,12 @@ struct BrokerConfigTests {
         }
         #expect(!conf.contains("listener 1883"))
         #expect(!conf.contains("user root"))
+        #expect(conf.contains("plugin /usr/lib/mosquitto_dynamic_security.so\n"), "the eclipse-mosquitto image's plugin:\n\(conf)")
+        #expect(conf.contains("plugin_opt_config_file /mosquitto/config/client-ids.json\n"), "\(conf)")
+        let other = try await GeneratedBrokerConfig.generate(hatchctl, folder: hatchctl.home.appendingPathComponent("other"),
+                                                             ["--dynamic-security-plugin", "/opt/mosquitto/lib/mosquitto_dynamic_security.so"])
+        let otherConf = try String(contentsOf: other.configurationFile, encoding: .utf8)
+        #expect(otherConf.contains("plugin /opt/mosquitto/lib/mosquitto_dynamic_security.so\n"), "\(otherConf)")
         #expect(config.devices.values.allSatisfy { $0.certificateFile != nil && $0.keyFile != nil })
         let names = try Self.openssl(["x509", "-in", tls.appendingPathComponent("server.crt").path, "-noout", "-ext", "subjectAltName"])
         #expect(names.contains("DNS:mosquitto"), "\(names)")

@@ -45,7 +45,7 @@ struct HatchctlAgainstFleetTests {
             #expect(start.status == 0, "\(start)")
             #expect(start.standardOutput == "Started \"Wind down\" on Parents.\n")
 
-            let state = try await waitForState(hatchctl, broker: broker, device: "A4-C1-38-10-00-02") { ($0["playing"] as? [String: Any])?["step"] as? Int == 1 }
+            let state = try await hatchctl.waitForState(broker: broker, device: "A4-C1-38-10-00-02") { ($0["playing"] as? [String: Any])?["step"] as? Int == 1 }
             let playing = try #require(state["playing"] as? [String: Any])
             #expect(playing["routineName"] as? String == "Wind down")
             #expect(playing["stepCount"] as? Int == 2)
@@ -53,7 +53,7 @@ struct HatchctlAgainstFleetTests {
             let next = try await hatchctl.run(["routine", "next", "Parents"] + broker)
             #expect(next.status == 0, "\(next)")
             #expect(next.standardOutput.contains("Wind down step 2/2"))
-            _ = try await waitForState(hatchctl, broker: broker, device: "Parents") { ($0["playing"] as? [String: Any])?["step"] as? Int == 2 }
+            _ = try await hatchctl.waitForState(broker: broker, device: "Parents") { ($0["playing"] as? [String: Any])?["step"] as? Int == 2 }
 
             let stop = try await hatchctl.run(["routine", "stop", "Parents", "--json"] + broker)
             #expect(stop.status == 0, "\(stop)")
@@ -106,7 +106,7 @@ struct HatchctlAgainstFleetTests {
             #expect(sound.status == 0, "\(sound)")
             let volume = try await hatchctl.run(["volume", "Nursery", "60"] + broker)
             #expect(volume.status == 0, "\(volume)")
-            let state = try await waitForState(hatchctl, broker: broker, device: "Nursery") { report in
+            let state = try await hatchctl.waitForState(broker: broker, device: "Nursery") { report in
                 let current = (report["reported"] as? [String: Any])?["current"] as? [String: Any]
                 return (current?["sound"] as? [String: Any])?["v"] as? Int == 60 * 65535 / 100
             }
@@ -124,7 +124,7 @@ struct HatchctlAgainstFleetTests {
             let ocean = try await hatchctl.run(["sound", "Travel Rest Mini", "ocean"] + broker)
             #expect(ocean.status == 0, "\(ocean)")
             #expect(ocean.standardOutput.contains("Ocean (10128)"), "\(ocean)")
-            let miniState = try await waitForState(hatchctl, broker: broker, device: "Travel Rest Mini") { report in
+            let miniState = try await hatchctl.waitForState(broker: broker, device: "Travel Rest Mini") { report in
                 let current = (report["reported"] as? [String: Any])?["current"] as? [String: Any]
                 return (current?["sound"] as? [String: Any])?["id"] as? Int == 10128
             }
@@ -266,15 +266,6 @@ struct HatchctlAgainstFleetTests {
             let online = try #require(lines.first)
             let object = try JSONSerialization.jsonObject(with: Data(online.utf8)) as? [String: Any]
             #expect(object?["connection"] as? String == "online")
-        }
-    }
-
-    /// Polls `state DEVICE --json` until `condition` holds for its report.
-    func waitForState(_ hatchctl: Hatchctl, broker: [String], device: String, _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-        while true {
-            let result = try await hatchctl.run(["state", device, "--json"] + broker)
-            if let report = try? result.json() as? [String: Any], condition(report) { return report }
-            try await Task.sleep(for: .milliseconds(100))
         }
     }
 }

@@ -121,6 +121,33 @@ struct SecuredFleetRunTests {
         }
     }
 
+    @Test("--tls --client-certificates: every login presents its certificate; a client without one is told the broker requires it")
+    func clientCertificatesRequired() async throws {
+        let hatchctl = try Hatchctl()
+        try await FleetRunProcess.with(hatchctl, ["--tls", "--client-certificates", "--json"]) { fleet in
+            let record = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fleet.recordFile)) as? [String: Any])
+            #expect(record["certificateFile"] is String, "\(record)")
+            let state = try await hatchctl.run(["state", "Nursery", "--json"])
+            #expect(state.status == 0, "\(state)")
+
+            // The same login without its certificate: the broker ends the handshake, and hatchctl says why.
+            var bare = record
+            bare["certificateFile"] = nil
+            bare["keyFile"] = nil
+            let stranger = try Hatchctl()
+            try JSONSerialization.data(withJSONObject: bare).write(to: stranger.home.appendingPathComponent("broker.json"))
+            let refused = try await stranger.run(["devices"])
+            #expect(refused.status == 3, "\(refused)")
+            #expect(refused.standardError.contains("requires a client certificate (mutual TLS)"), "\(refused)")
+            #expect(!refused.standardError.contains("connection lost"), "\(refused)")
+            let json = try await stranger.run(["devices", "--json"])
+            let error = try #require((try json.json() as? [String: Any])?["error"] as? [String: Any], "\(json)")
+            #expect(error["kind"] as? String == "brokerRequiresClientCertificate")
+            let password = try #require(record["password"] as? String)
+            for output in [refused.standardOutput, refused.standardError, json.standardOutput] { #expect(!output.contains(password)) }
+        }
+    }
+
     @Test("--dev: an anonymous private broker, and fleet run says so")
     func developmentBroker() async throws {
         let hatchctl = try Hatchctl()

@@ -21,7 +21,8 @@ struct SplitShadowServiceTests {
         let port = try MosquittoBroker.freeLoopbackPort()
         let brokerLog = hatchctl.home.appendingPathComponent("broker-config/mosquitto.log")
         let config = try await GeneratedBrokerConfig.generate(hatchctl, ["--host", "127.0.0.1", "--port", String(port), "--shadow-service", "external",
-                                                                         "--debug-log", "--log-file", brokerLog.path])
+                                                                         "--debug-log", "--log-file", brokerLog.path]
+                                                              + SpareDevice.arguments(in: hatchctl.home))
         let acl = try String(contentsOf: config.aclFile, encoding: .utf8)
         let nurseryThing = ThingName(product: .restoreV5, macAddress: try MacAddress(validating: "A4:C1:38:10:00:01"))
         #expect(acl.contains("topic write \(Topics.Shadow(nurseryThing).update)"))
@@ -45,7 +46,7 @@ struct SplitShadowServiceTests {
             let wire = MessageCollector(try await watcher.subscribe("$aws/things/+/shadow/#"))
             try await fleet.start()
             try await driveCommands(hatchctl, broker: broker, config: config, fleet: fleet, watcher: watcher, wire: wire)
-            try await probeTheACL(broker: broker, config: config, thing: nurseryThing, wire: wire)
+            try await probeTheACL(broker: broker, config: config, thing: SpareDevice.thing, wire: wire)
             await fleet.stop()
             await watcher.disconnect()
             metrics = try await Self.settledMetrics(port: metricsPort)
@@ -108,10 +109,11 @@ struct SplitShadowServiceTests {
         return last
     }
 
-    /// The client id of a session that logs in with a device's credential and tries to publish a reply.
-    static let probeClientID = "split-test-acl-probe"
+    /// The client id of a session that logs in with a device's credential (one no running device uses:
+    /// a device's login connects only as its own thing) and tries to publish a reply.
+    static let probeClientID = SpareDevice.thing.rawValue
 
-    /// A device's credential may not publish a shadow reply: the broker denies it and nobody receives it.
+    /// A device's credential may not publish a shadow reply, even its own: the broker denies it and nobody receives it.
     private func probeTheACL(broker: MosquittoBroker, config: GeneratedBrokerConfig, thing: ThingName, wire: MessageCollector) async throws {
         let identity = try #require(config.devices[thing.rawValue])
         let probe = MQTTSession(configuration: MQTTConfiguration(

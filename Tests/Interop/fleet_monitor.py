@@ -158,6 +158,28 @@ class FleetMonitor:
         with self._lock:
             return [r for r in self.reports if r.thing == thing and r.received >= since]
 
+    def alarm_request(self, thing: str, request: dict, timeout: float = 5) -> dict | None:
+        """Publishes an alarm record request (`{op, alarm | id, enabled}`) to the device and returns its
+        retained alarm document once the request has changed it (a higher dataVersion), or None."""
+        with self._lock:
+            before = int((self.records.alarms.get(thing) or {}).get("dataVersion") or 0)
+        payload = dict(request, clientToken=f"interop-alarm-{uuid.uuid4().hex[:12]}")
+        self._client.publish(f"hatch/things/{thing}/alarms/request", json.dumps(payload), qos=1)
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while int((self.records.alarms.get(thing) or {}).get("dataVersion") or 0) <= before:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self._lock.wait(timeout=min(remaining, 0.1))
+            return self.records.alarms[thing]
+
+    def alarms_of(self, thing: str) -> list[dict]:
+        """The device's alarm records as its retained document lists them now."""
+        with self._lock:
+            alarms = (self.records.alarms.get(thing) or {}).get("alarms") or []
+            return [alarm for alarm in alarms if isinstance(alarm, dict)]
+
     def shadow_document(self, thing: str, timeout: float = 3) -> dict | None:
         """A fresh `get` of the shadow (the whole document: desired, reported, delta), or None."""
         token = f"interop-evidence-{uuid.uuid4().hex[:12]}"

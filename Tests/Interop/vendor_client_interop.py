@@ -8,10 +8,15 @@ talks, unmodified, to `hatchctl fleet run` on a private mosquitto: the connectio
 favorites and sounds, which the vendor's cloud would provide, come from the fleet's retained
 registry and routine records and the client's own sound tables.
 
-For each device the suite calls every shadow operation its class offers and waits (bounded) for
-the client's own attributes to show the result, the way an app built on the client would see it.
-A check fails when the attribute does not follow, when the document version does not advance, or
-when the client logs a warning or raises while it parses the device's state.
+For each device the suite builds the class the vendor's bootstrap (`util_bootstrap.py`) builds for its
+product (RestoreIot, RestoreV4, RestoreV5, RestIot, RestBaby, RestMini, RestPlus), calls every shadow
+operation the class offers and waits (bounded) for the client's own attributes to show the result, the
+way an app built on the client would see it. A check fails when the attribute does not follow, when the
+document version does not advance, or when the client logs a warning or raises while it parses the
+device's state. Every public method of each object is wrapped, and at the end of each hour a coverage
+check fails naming any method no operation called (a new client version's new method fails loudly).
+The Restore family's alarm methods call the vendor cloud's HTTP API; they run over a stand-in for it
+played by the fleet's alarm records (fleet_alarm_api.py).
 
 It does this at several simulated hours (`--hours`, listed in simulated_hours.py), each a fresh
 fleet started with `--start-time` and, where simulated minutes have to pass, an accelerated
@@ -31,7 +36,10 @@ matrix of hours against check groups, and last `N passed, N failed`; exits non-z
 from __future__ import annotations
 
 import argparse
+import asyncio
+import functools
 import importlib.metadata
+import inspect
 import json
 import logging
 import signal
@@ -40,9 +48,10 @@ import tempfile
 import threading
 import time
 import traceback
+import types
 import uuid
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime, time as time_of_day, timedelta
 from pathlib import Path
 from typing import Any, Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -52,6 +61,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 
 from client_diagnostics import ClientDiagnostics  # noqa: E402
 from device_rules import Rules, snapshot  # noqa: E402
+from fleet_alarm_api import FleetAlarmApi  # noqa: E402
 from fleet_monitor import FleetMonitor, FleetRecords  # noqa: E402
 from fleet_processes import Fleet, Mosquitto, ProcessError, SecuredMosquitto, ShadowService  # noqa: E402
 from simulated_hours import (HOURS, UTC, Hour, Situation, clock_time, describe_local, hour_at,  # noqa: E402
@@ -59,8 +69,9 @@ from simulated_hours import (HOURS, UTC, Hour, Situation, clock_time, describe_l
 
 from awscrt import io as crt_io, mqtt  # noqa: E402
 from awsiot.iotshadow import IotShadowClient  # noqa: E402
-from hatch_rest_api import RestIot, RestMini, RestoreIot, RestoreV4, RestoreV5  # noqa: E402
-from hatch_rest_api.const import RIOT_FLAGS_CLOCK_24_HOUR, RestMiniAudioTrack, RIoTAudioTrack  # noqa: E402
+from hatch_rest_api import RestBaby, RestIot, RestMini, RestoreIot, RestoreV4, RestoreV5, RestPlus  # noqa: E402
+from hatch_rest_api.const import (RIOT_FLAGS_CLOCK_24_HOUR, RestBabyAudioTrack, RestMiniAudioTrack,  # noqa: E402
+                                  RestPlusAudioTrack, RIoTAudioTrack)
 
 # The Restore family gets its sounds from the vendor's content service per account; these stand in
 # for it, with the small ids the fleet file's routines use (the files are never fetched).
@@ -89,11 +100,14 @@ class CheckResult:
 
 # Matrix columns, in order: the hour's situation and the device rules, then the operations.
 GROUPS = ("situation", "alarm", "sunrise off", "clock sched", "lock sched", "initial", "volume", "color",
-          "light off", "clock", "sound", "lock", "favorite", "turn off", "other")
+          "light off", "clock", "sound", "lock", "favorite", "power", "turn off", "client", "alarm api", "coverage",
+          "other")
 OPERATION_GROUPS = (("initial get", "initial"), ("set_volume", "volume"), ("set_color", "color"),
                     ("turn_light_off", "light off"), ("set_clock", "clock"), ("clock 24-hour", "clock"),
                     ("turn_clock_off", "clock"), ("set_sound", "sound"), ("set_audio_track", "sound"),
-                    ("set_toddler_lock", "lock"), ("set_favorite", "favorite"), ("turn_off", "turn off"))
+                    ("set_toddler_lock", "lock"), ("set_favorite", "favorite"), ("set_on", "power"),
+                    ("turn_off", "turn off"), ("refresh", "client"), ("callbacks", "client"),
+                    ("every public method", "coverage"))
 
 
 def operation_group(operation: str) -> str:
@@ -473,14 +487,15 @@ def other_than(current: Any, choices: tuple[int, ...]) -> int:
 # Per-class plans ----------------------------------------------------------------------------------
 
 def check_initial_state(suite: Suite, device: DeviceUnderTest, extra: Callable[[Any], bool] | None = None,
-                        extra_expected: str = "", extra_paths: list[str] | None = None) -> None:
+                        extra_expected: str = "", extra_paths: list[str] | None = None,
+                        wire: Callable[[dict], str | None] | None = None) -> None:
     def expect(c) -> bool:
         return (c.is_online is True and isinstance(c.firmware_version, str) and c.document_version >= 1
                 and (extra is None or extra(c)))
 
     expected = "is_online, firmware_version and document_version after the initial get"
     suite.check(device, "initial get", None, expect, expected + (f"; {extra_expected}" if extra_expected else ""),
-                lambda c: c.__repr__(), ["connected", "deviceInfo"] + (extra_paths or []), advances_version=False)
+                lambda c: c.__repr__(), ["connected", "deviceInfo"] + (extra_paths or []), advances_version=False, wire=wire)
 
 
 def check_volume(suite: Suite, device: DeviceUnderTest) -> None:
@@ -586,7 +601,8 @@ def check_clock_single(suite: Suite, device: DeviceUnderTest) -> None:
     suite.check(device, f"set_clock({percent})", lambda: client.set_clock(percent),
                 lambda c: bool(c.is_clock_on) and c.clock == percent, f"is_clock_on, clock == {percent}",
                 lambda c: {"clock": c.clock, "flags": c.flags, "is_clock_on": bool(c.is_clock_on)}, ["clock"])
-    check_clock_flags(suite, device)
+    if hasattr(type(client), "is_clock_24h"):
+        check_clock_flags(suite, device)
     suite.check(device, "turn_clock_off", client.turn_clock_off,
                 lambda c: not c.is_clock_on, "not is_clock_on",
                 lambda c: {"clock": c.clock, "flags": c.flags, "is_clock_on": bool(c.is_clock_on)}, ["clock"])
@@ -624,47 +640,52 @@ def check_sounds_by_id_and_title(suite: Suite, device: DeviceUnderTest, by_id: i
 
 
 def initial_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
-    battery = device.product == "riotPlus"
+    battery = device.product in ("riotPlus", "restBaby")
 
     def initial(c) -> bool:
         if c.toddler_lock_mode not in ("never", "always", "custom"):
+            return False
+        if not isinstance(c.flags, int) or not isinstance(c.clock, int):
             return False
         if battery:
             return isinstance(c.battery_level, int) and 0 <= c.battery_level <= 100 and c.charging_status in (0, 3, 5)
         return True
 
     check_initial_state(suite, device, initial,
-                        "toddler_lock_mode set" + (", battery_level 0…100, charging_status in {0, 3, 5}" if battery else ""),
-                        ["toddlerLock", "toddlerLockOn", "current"])
+                        "toddler_lock_mode set, clock and flags set"
+                        + (", battery_level 0…100, charging_status in {0, 3, 5}" if battery else ""),
+                        ["toddlerLock", "toddlerLockOn", "clock", "current"])
 
 
 def run_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
-    """RestIot: Rest 2nd gen (riot) and Rest+ 2nd gen (riotPlus)."""
+    """RestIot: Rest 2nd gen (riot) and Rest+ 2nd gen (riotPlus); RestBaby (restBaby) has the same
+    operations with RestBabyAudioTrack."""
     client = device.client
+    baby = isinstance(client, RestBaby)
+    tracks = RestBabyAudioTrack if baby else RIoTAudioTrack
     check_volume(suite, device)
     check_color(suite, device, white_is_scaled=False)
     check_light_off(suite, device)
 
-    ocean = RIoTAudioTrack.Ocean
-    suite.check(device, "set_audio_track(RIoTAudioTrack.Ocean)", lambda: client.set_audio_track(ocean),
+    ocean = RestBabyAudioTrack.CaribbeanOcean if baby else RIoTAudioTrack.Ocean
+    suite.check(device, f"set_audio_track({tracks.__name__}.{ocean.name})", lambda: client.set_audio_track(ocean),
                 lambda c: c.audio_track == ocean and c.is_playing and c.current_playing == "remote",
-                "audio_track == Ocean, is_playing, current_playing == 'remote'",
+                f"audio_track == {ocean.name}, is_playing, current_playing == 'remote'",
                 lambda c: {"audio_track": str(c.audio_track), "sound_id": c.sound_id, "current_playing": c.current_playing},
                 ["current.playing", "current.sound"])
-    check_turn_off(suite, device, tracks_id=True, label="set_audio_track(RIoTAudioTrack.NONE)",
-                   action=lambda: client.set_audio_track(RIoTAudioTrack.NONE))
+    check_turn_off(suite, device, tracks_id=True, label=f"set_audio_track({tracks.__name__}.NONE)",
+                   action=lambda: client.set_audio_track(tracks.NONE))
+    # The vendor's bootstrap lists the Rest 2nd gen's sounds (content product "riot") for a Rest Baby too.
     check_sounds_by_id_and_title(suite, device, RIoTAudioTrack.WhiteNoise.value, RIoTAudioTrack.Rain.name)
-    url = RIoTAudioTrack.sound_url_map()[RIoTAudioTrack.Birds.value]
+    birds = RestBabyAudioTrack.Birds if baby else RIoTAudioTrack.Birds
+    url = tracks.sound_url_map()[birds.value]
     suite.check(device, "set_sound_url(Birds wav)", lambda: client.set_sound_url(url),
-                lambda c: c.current_playing == "remote" and c.is_playing, "current_playing == 'remote', is_playing",
+                lambda c: c.current_playing == "remote" and c.is_playing and c.sound_id == birds.value,
+                f"current_playing == 'remote', is_playing, sound_id == {birds.value} (the track of that file)",
                 lambda c: {"sound_id": c.sound_id, "current_playing": c.current_playing}, ["current.playing", "current.sound"])
     check_turn_off(suite, device, tracks_id=True)
 
-    if client.flags is None:
-        suite.reporter.note(f"{device.name} ({device.product}) reports no clock: set_clock, turn_clock_off "
-                            "and the 24-hour flag do not apply")
-    else:
-        check_clock_single(suite, device)
+    check_clock_single(suite, device)
 
     for on in (True, False):
         mode = "always" if on else "never"
@@ -678,6 +699,66 @@ def run_rest_iot(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=True)
+    check_client_plumbing(suite, device)
+
+
+def initial_rest_plus(suite: Suite, device: DeviceUnderTest) -> None:
+    def initial(c) -> bool:
+        return (isinstance(c.battery_level, int) and 0 <= c.battery_level <= 100 and isinstance(c.is_on, bool)
+                and isinstance(c.audio_track, RestPlusAudioTrack) and isinstance(c.color_random, bool)
+                and isinstance(c.color_white, bool))
+
+    def document(document: dict) -> str | None:
+        reported = (document.get("state") or {}).get("reported") or {}
+        if "current" in reported:
+            return "a Rest+ reports no `current` (its state is isPowered, a and c)"
+        missing = [key for key in ("isPowered", "a", "c", "deviceInfo", "connected") if key not in reported]
+        return f"reported lacks {', '.join(missing)}" if missing else None
+
+    check_initial_state(suite, device, initial,
+                        "battery_level 0…100, is_on a bool, audio_track a RestPlusAudioTrack, color_random and color_white bools",
+                        ["isPowered", "a", "c"], wire=document)
+
+
+def run_rest_plus(suite: Suite, device: DeviceUnderTest) -> None:
+    """RestPlus: the Rest+ 1st gen, whose document is isPowered, a {t, v} and c {r, g, b, i, R, W}."""
+    client = device.client
+
+    def observed(c) -> dict:
+        return {"is_on": c.is_on, "is_playing": c.is_playing, "audio_track": str(c.audio_track), "volume": c.volume,
+                "red": c.red, "green": c.green, "blue": c.blue, "brightness": c.brightness,
+                "color_random": c.color_random, "color_white": c.color_white}
+
+    powered = not client.is_on
+    suite.check(device, f"set_on({powered})", lambda: client.set_on(powered), lambda c: c.is_on is powered,
+                f"is_on is {powered}", observed, ["isPowered"])
+    if not powered:
+        suite.check(device, "set_on(True)", lambda: client.set_on(True), lambda c: c.is_on is True,
+                    "is_on is True", observed, ["isPowered"])
+    percent = other_than(client.volume, (40, 45))
+    suite.check(device, f"set_volume({percent})", lambda: client.set_volume(percent),
+                lambda c: c.volume == percent, f"volume == {percent}", observed, ["a"])
+    track = other_than(client.audio_track, (RestPlusAudioTrack.Ocean, RestPlusAudioTrack.Rain))
+    suite.check(device, f"set_audio_track(RestPlusAudioTrack.{track.name})", lambda: client.set_audio_track(track),
+                lambda c: c.audio_track == track and c.is_playing, f"audio_track == {track.name}, is_playing",
+                observed, ["isPowered", "a"])
+    red, green, blue, brightness = 255, 128, 0, 60
+    suite.check(device, f"set_color({red},{green},{blue},brightness={brightness})",
+                lambda: client.set_color(red, green, blue, brightness),
+                lambda c: (close(c.red, red) and close(c.green, green) and close(c.blue, blue) and c.brightness == brightness
+                           and c.color_random is False and c.color_white is False),
+                f"red≈{red} green≈{green} blue≈{blue} brightness == {brightness}, not color_random, not color_white",
+                observed, ["c"])
+    suite.check(device, "set_color(0,0,0,brightness=50,random=True)", lambda: client.set_color(0, 0, 0, 50, random=True),
+                lambda c: c.color_random is True and c.brightness == 50, "color_random, brightness == 50", observed, ["c"])
+    suite.check(device, "set_color(0,0,0,brightness=0) (light off)", lambda: client.set_color(0, 0, 0, 0),
+                lambda c: c.color_random is False and c.brightness == 0, "not color_random, brightness == 0", observed, ["c"])
+    suite.check(device, "set_audio_track(RestPlusAudioTrack.NONE)", lambda: client.set_audio_track(RestPlusAudioTrack.NONE),
+                lambda c: c.audio_track == RestPlusAudioTrack.NONE and not c.is_playing, "audio_track == NONE, not is_playing",
+                observed, ["a"])
+    suite.check(device, "set_on(False)", lambda: client.set_on(False), lambda c: c.is_on is False and not c.is_playing,
+                "is_on is False, not is_playing", observed, ["isPowered"])
+    check_client_plumbing(suite, device)
 
 
 def initial_restore_iot(suite: Suite, device: DeviceUnderTest) -> None:
@@ -695,6 +776,8 @@ def run_restore_iot(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=False)
+    check_client_plumbing(suite, device)
+    check_alarm_api(suite, device)
 
 
 TIME_OF_DAY = "HH:MM:SS"
@@ -732,6 +815,8 @@ def run_restore_v5(suite: Suite, device: DeviceUnderTest) -> None:
     if favorite and any(step.get("color") for step in favorite.get("steps", [])):
         check_light_off(suite, device, during_routine=True)
     check_turn_off(suite, device, tracks_id=True)
+    check_client_plumbing(suite, device)
+    check_alarm_api(suite, device)
 
 
 def initial_rest_mini(suite: Suite, device: DeviceUnderTest) -> None:
@@ -755,6 +840,128 @@ def run_rest_mini(suite: Suite, device: DeviceUnderTest) -> None:
                 lambda c: not c.is_playing, "not is_playing (current_playing == 'none')",
                 lambda c: {"audio_track": str(c.audio_track), "current_playing": c.current_playing},
                 ["current.playing", "current.sound"])
+    check_client_plumbing(suite, device)
+
+
+def check_client_plumbing(suite: Suite, device: DeviceUnderTest) -> None:
+    """The methods every class has besides its commands: `refresh` (a shadow get whose document the
+    client parses again) and its callback registry (`register_callback`, `publish_updates`,
+    `remove_callback`)."""
+    client = device.client
+    parsed = len(device.samples)
+    suite.check(device, "refresh()", client.refresh, lambda c: len(device.samples) > parsed,
+                "the client parses a fresh document and publishes an update",
+                lambda c: {"updates": len(device.samples), "document_version": c.document_version}, ["connected"],
+                advances_version=False)
+    calls: list[int] = []
+
+    def probe() -> None:
+        calls.append(1)
+
+    def action() -> None:
+        client.register_callback(probe)
+        client.publish_updates()
+        client.remove_callback(probe)
+        client.publish_updates()
+
+    suite.check(device, "callbacks: register_callback, publish_updates, remove_callback", action,
+                lambda c: len(calls) == 1, "the registered callback called once, not after its removal",
+                lambda c: {"calls": len(calls)}, [], advances_version=False)
+
+
+def check_alarm_api(suite: Suite, device: DeviceUnderTest) -> None:
+    """The Restore family's alarm methods, over the vendor cloud's alarm API as the fleet's alarm records
+    play it (fleet_alarm_api.py): list, look up, and change enabled, wake time and weekdays of the
+    first alarm, each checked in the client and in the record the device publishes, then put back."""
+    client = device.client
+    api = FleetAlarmApi(suite.monitor, device.thing, suite.boot.astimezone(suite.zone).date())
+    records = suite.monitor.alarms_of(device.thing)
+    if not records:
+        suite.reporter.note(f"{device.name} ({device.product}) has no alarm: the alarm methods run on none")
+        return
+    first = records[0]
+    alarm_id = first["id"]
+
+    def run(coroutine_function, *arguments) -> Callable[[], Any]:
+        return lambda: asyncio.run(coroutine_function(*arguments))
+
+    def record() -> dict:
+        return next((a for a in suite.monitor.alarms_of(device.thing) if a.get("id") == alarm_id), {})
+
+    def observed(c) -> dict:
+        return {"alarm": c.alarm_by_id(alarm_id), "record": record()}
+
+    suite.check(device, "configure_alarm_api(fleet alarm records), refresh_alarms()",
+                lambda: (client.configure_alarm_api(api=api, auth_token="interop", alarms=None),
+                         asyncio.run(client.refresh_alarms())),
+                lambda c: c.alarms_loaded and [a["id"] for a in c.alarms] == [r["id"] for r in records],
+                f"alarms_loaded, alarms {[r['id'] for r in records]}", lambda c: {"alarms": c.alarms},
+                [], advances_version=False, group="alarm api")
+    suite.check(device, f"alarm_by_id({alarm_id})", None,
+                lambda c: (c.alarm_by_id(alarm_id) or {}).get("name") == first.get("name"),
+                f"the alarm named {first.get('name')!r}", observed, [], advances_version=False, group="alarm api")
+    enabled = first.get("enabled", True) is not False
+    for value in (not enabled, enabled):
+        suite.check(device, f"set_alarm_enabled({alarm_id}, {value})", run(client.set_alarm_enabled, alarm_id, value),
+                    lambda c, value=value: (c.alarm_by_id(alarm_id) or {}).get("enabled") is value
+                    and record().get("enabled", True) is value,
+                    f"enabled is {value} in the client and in the device's record", observed, [],
+                    advances_version=False, group="alarm api")
+    wake = str(first.get("wakeTime", "06:30"))[:5]
+    hours, minutes = (int(part) for part in wake.split(":"))
+    moved = f"{(hours + 1) % 24:02d}:{minutes:02d}"
+    for value in (moved, wake):
+        wanted = time_of_day(int(value[:2]), int(value[3:]))
+        suite.check(device, f"set_alarm_wake_time({alarm_id}, {value})", run(client.set_alarm_wake_time, alarm_id, wanted),
+                    lambda c, value=value: str(record().get("wakeTime", ""))[:5] == value
+                    and str((c.alarm_by_id(alarm_id) or {}).get("endTime", "")).endswith(f"{value}:00")
+                    and record().get("sunriseLead") == first.get("sunriseLead"),
+                    f"wakeTime {value} (sunrise lead kept) in the device's record, endTime …{value}:00 in the client",
+                    observed, [], advances_version=False, group="alarm api")
+    days = int(first.get("daysOfWeek") or 0)
+    weekend = ["saturday", "sunday"]
+    names = [name for name, bit in (("sunday", 1), ("monday", 2), ("tuesday", 4), ("wednesday", 8), ("thursday", 16),
+                                    ("friday", 32), ("saturday", 64)) if days & bit]
+    for value, bits in ((weekend, 65), (names, days)):
+        suite.check(device, f"set_alarm_weekdays({alarm_id}, {value})", run(client.set_alarm_weekdays, alarm_id, value),
+                    lambda c, bits=bits: record().get("daysOfWeek") == bits
+                    and (c.alarm_by_id(alarm_id) or {}).get("daysOfWeek") == bits,
+                    f"daysOfWeek {bits} in the client and in the device's record", observed, [],
+                    advances_version=False, group="alarm api")
+
+
+# Every public method -------------------------------------------------------------------------------
+
+def public_methods(cls: type) -> set[str]:
+    """The public callables of a client class (properties and data attributes excluded)."""
+    return {name for name in dir(cls) if not name.startswith("_")
+            and isinstance(inspect.getattr_static(cls, name), (types.FunctionType, classmethod, staticmethod))}
+
+
+def record_calls(client: Any) -> set[str]:
+    """Wraps every public method of `client` so that the set returned names each one called (by the
+    suite or by the client itself), for the coverage check at the end of an hour."""
+    called: set[str] = set()
+    for name in public_methods(type(client)):
+        original = getattr(client, name)
+
+        @functools.wraps(original)
+        def wrapper(*args, __name=name, __original=original, **kwargs):
+            called.add(__name)
+            return __original(*args, **kwargs)
+
+        setattr(client, name, wrapper)
+    return called
+
+
+def coverage_result(device: DeviceUnderTest, called: set[str]) -> CheckResult:
+    cls = type(device.client)
+    missing = sorted(public_methods(cls) - called)
+    detail = ([f"never called: {', '.join(missing)} (a new client method needs an operation in this suite)"]
+              if missing else [])
+    return CheckResult(device.name, device.product, f"every public method of {cls.__name__} called",
+                       "fail" if missing else "pass", 0, detail,
+                       {"called": sorted(called)}, group="coverage")
 
 
 # Building the vendor's device objects, as hatch_rest_api.util_bootstrap.create_rest_devices does ----
@@ -766,6 +973,8 @@ PLANS: dict[type, tuple[Callable[[Suite, DeviceUnderTest], None], Callable[[Suit
     RestoreV4: (initial_restore_v5, run_restore_v5),
     RestoreV5: (initial_restore_v5, run_restore_v5),
     RestMini: (initial_rest_mini, run_rest_mini),
+    RestPlus: (initial_rest_plus, run_rest_plus),
+    RestBaby: (initial_rest_iot, run_rest_iot),
 }
 
 
@@ -786,13 +995,18 @@ def create_device(device: DeviceUnderTest, shadow_client: IotShadowClient) -> An
     favorites = [as_favorite(r) for r in device.routines if r.get("type") == "favorite"]
     routines = [as_favorite(r) for r in device.routines if r.get("type") != "favorite"]
     product = device.product
+    if product == "restPlus":
+        return RestPlus(**common)
     if product in ("riot", "riotPlus"):
         return RestIot(**common, favorites=favorites, sounds=riot_sounds())
+    if product == "restBaby":
+        # Routines then favorites, and the content service's "riot" sounds, as the bootstrap does.
+        return RestBaby(**common, favorites=routines + favorites, sounds=riot_sounds())
     if product in ("restoreIot", "restoreV4", "restoreV5"):
         # The vendor's bootstrap hands the Restore family its routines followed by its favorites.
         cls = {"restoreIot": RestoreIot, "restoreV4": RestoreV4, "restoreV5": RestoreV5}[product]
         return cls(**common, favorites=routines + favorites, sounds=RESTORE_SOUNDS)
-    # Everything else, the Rest Mini included, is a RestMini to the vendor's bootstrap.
+    # Everything else, the Rest Mini, is a RestMini to the vendor's bootstrap.
     return RestMini(**common)
 
 
@@ -938,6 +1152,7 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
         monitor: FleetMonitor | None = None
         connection: mqtt.Connection | None = None
         devices: list[DeviceUnderTest] = []
+        calls: dict[str, set[str]] = {}
         try:
             broker.start()
             login = broker.controller if isinstance(broker, SecuredMosquitto) else None
@@ -972,6 +1187,7 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 with diagnostics.scope(f"{device.name}: initial get"):
                     try:
                         device.client = create_device(device, shadow_client)
+                        calls[device.thing] = record_calls(device.client)
                     except Exception as error:  # noqa: BLE001
                         suite.fail_setup(device, "create device object", f"{type(error).__name__}: {error}",
                                          traceback.format_exc())
@@ -1023,8 +1239,11 @@ def run_hour(arguments: argparse.Namespace, hour: Hour, reporter: Reporter, diag
                 if device.client is not None:
                     try:
                         device.client.unsubscribe()
-                    except Exception:  # noqa: BLE001 — tearing down
-                        pass
+                    except Exception as error:  # noqa: BLE001 — tearing down; a finding all the same
+                        reporter.add(CheckResult(device.name, device.product, "unsubscribe()", "fail", 0,
+                                                 [f"the client raised {type(error).__name__}: {error}"], group="client"))
+                    if device.thing in calls and suite is not None:
+                        reporter.add(coverage_result(device, calls[device.thing]))
             if connection is not None:
                 try:
                     connection.disconnect().result(timeout=5)

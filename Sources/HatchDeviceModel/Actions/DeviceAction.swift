@@ -41,6 +41,7 @@ public enum DeviceAction: Sendable, Hashable {
 
     /// The `state.desired` patch for a device of `product`.
     public func desiredPatch(for product: HardwareProduct) -> JSONValue {
+        if product.reportsRestPlusDocument, let patch = restPlusPatch { return patch }
         switch self {
         case .startRoutine(let id):
             // In key order, as every literal here: an object built in order needs no sort.
@@ -84,6 +85,29 @@ public enum DeviceAction: Sendable, Hashable {
             return ["alarmsDisabled": .bool(disabled)]
         case .setSnoozeDuration(let seconds):
             return ["snoozeDuration": .int(seconds)]
+        }
+    }
+
+    /// The patch on a Rest+ (1st gen), which has `isPowered`, `a {t, v}` and `c {r, g, b, i, R, W}`
+    /// instead of `current`; `nil` for an action it has no field for. A colour or a sound powers it on.
+    private var restPlusPatch: JSONValue? {
+        switch self {
+        case .turnOff, .dismissAlarm:
+            return ["isPowered": false]
+        case .setColor(let r, let g, let b, let w, let intensity, _):
+            let white = w > 0 && r == 0 && g == 0 && b == 0
+            return ["c": ["R": false, "W": .bool(white), "b": .int(b), "g": .int(g), "i": .int(intensity), "r": .int(r)],
+                    "isPowered": true]
+        case .lightOff:
+            return ["c": ["R": false, "W": false, "b": 0, "g": 0, "i": 0, "r": 0]]
+        case .playSound(let id, let volume, _, _):
+            return ["a": ["t": .int(id), "v": .int(volume)], "isPowered": true]
+        case .stopSound:
+            return ["a": ["t": 0]]
+        case .setVolume(let volume):
+            return ["a": ["v": .int(volume)]]
+        default:
+            return nil
         }
     }
 

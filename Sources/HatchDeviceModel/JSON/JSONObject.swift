@@ -199,6 +199,7 @@ public struct JSONObject: Sendable, Hashable {
         }
     }
 
+    /// Whether both objects have the same keys with equal values.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.fields.count == rhs.fields.count else { return false }
         // One storage shared by both (a device's constant firmware fields, an unchanged subtree):
@@ -208,6 +209,7 @@ public struct JSONObject: Sendable, Hashable {
         return true
     }
 
+    /// Hashes the fields in key order, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields.count)
         for field in fields {
@@ -218,8 +220,11 @@ public struct JSONObject: Sendable, Hashable {
 }
 
 extension JSONObject: RandomAccessCollection {
+    /// The position of the first field (the smallest key).
     @inlinable public var startIndex: Int { 0 }
+    /// The position after the last field.
     @inlinable public var endIndex: Int { fields.count }
+    /// The field at `position`, in key order.
     @inlinable public subscript(position: Int) -> Element { fields[position] }
 }
 

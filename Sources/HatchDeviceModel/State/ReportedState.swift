@@ -4,7 +4,9 @@ import Foundation
 /// names, types and scales of the real firmware. Fields a product lacks are `nil` and absent on the
 /// wire (`clock`, `current.color`, the nightlight and the alarm fields on a Rest Mini, `deviceInfo.b`
 /// on mains-only products). Firmware fields the toolkit does not interpret (`env`, `rF`, `REX`,
-/// `lucky`, …) travel in ``firmwareFields``.
+/// `lucky`, …) travel in ``firmwareFields``. A Rest+ (1st gen) reports no `current`: its
+/// `isPowered`, `a` and `c` travel in ``firmwareFields`` and ``current`` is derived from them
+/// (``RestPlusFields``).
 public struct ReportedState: Sendable, Hashable, Codable {
     /// What is playing.
     public var current: CurrentState
@@ -60,6 +62,9 @@ public struct ReportedState: Sendable, Hashable, Codable {
         self.firmwareFields = firmwareFields
     }
 
+    /// Whether this is a Rest+ (1st gen) document (`isPowered`, `a`, `c`), which reports no `current`.
+    public var isRestPlusDocument: Bool { firmwareFields[RestPlusFields.powered] != nil }
+
     /// The fields decoded by name; everything else is a firmware field.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case current, clock, toddlerLock, toddlerLockOn, nightlightOn, nightlightIntensity, alarmsDisabled,
@@ -74,7 +79,8 @@ public struct ReportedState: Sendable, Hashable, Codable {
     /// Decodes the typed fields; ``firmwareFields`` is filled by ``init(jsonValue:)``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        current = try c.decode(CurrentState.self, forKey: .current)
+        // A Rest+ document has none: ``init(jsonValue:)`` derives it from its own fields.
+        current = try c.decodeIfPresent(CurrentState.self, forKey: .current) ?? CurrentState(color: nil, sound: SoundState(id: 0, v: 0))
         clock = try c.decodeIfPresent(ClockState.self, forKey: .clock)
         toddlerLock = try c.decodeIfPresent(ToddlerLockState.self, forKey: .toddlerLock)
         toddlerLockOn = try c.decodeIfPresent(Bool.self, forKey: .toddlerLockOn)
@@ -120,7 +126,7 @@ public struct ReportedState: Sendable, Hashable, Codable {
                 fields[key] = .null
             }
         }
-        if includesCurrent { put("current", current, was: old.current) { $0.jsonValue } }
+        if includesCurrent, !isRestPlusDocument { put("current", current, was: old.current) { $0.jsonValue } }
         put("alarmsDisabled", alarmsDisabled, was: old.alarmsDisabled) { .bool($0) }
         put("snoozeDuration", snoozeDuration, was: old.snoozeDuration) { .int($0) }
         put("snooze", snooze, was: old.snooze) { $0.jsonValue }
@@ -145,8 +151,14 @@ public struct ReportedState: Sendable, Hashable, Codable {
 
     /// Reads a complete reported document (e.g. `state.reported` from `/get/accepted`).
     public init(jsonValue: JSONValue) throws {
-        self = try JSONDecoder().decode(ReportedState.self, from: jsonValue.jsonData)
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
-        firmwareFields = (jsonValue.objectValue ?? [:]).filter { !known.contains($0.key) }
+        let object = jsonValue.objectValue ?? [:]
+        // A Rest+ (1st gen) has a `clock {b, f}` of its own, not the Restore family's: it stays a
+        // firmware field, as do `isPowered`, `a` and `c`.
+        let restPlus = object[RestPlusFields.powered] != nil
+        let typed = restPlus ? JSONValue.object(object.filter { $0.key != "clock" }) : jsonValue
+        self = try JSONDecoder().decode(ReportedState.self, from: typed.jsonData)
+        let known = Set(CodingKeys.allCases.map(\.rawValue)).subtracting(restPlus ? ["clock"] : [])
+        firmwareFields = object.filter { !known.contains($0.key) }
+        if isRestPlusDocument { current = RestPlusFields.current(from: firmwareFields) }
     }
 }

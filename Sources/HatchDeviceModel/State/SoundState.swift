@@ -40,14 +40,14 @@ public struct SoundState: Sendable, Hashable, Codable {
     public static let off = SoundState.off(for: .restoreV5)
 
     /// No sound on `product`, at volume `v`: id 19998 with the vendor's no-sound file, or 0 on a
-    /// Rest Mini (`RestMiniAudioTrack.NONE`).
+    /// Rest Mini and a Rest+ (`RestMiniAudioTrack.NONE`, `RestPlusAudioTrack.NONE`).
     public static func off(for product: HardwareProduct, v: Int = 0) -> SoundState {
-        product == .restMini
+        product.noSoundID == WireConstants.restMiniNoSoundID
             ? SoundState(id: product.noSoundID, v: v)
             : SoundState(id: product.noSoundID, v: v, url: WireConstants.noSoundURL)
     }
 
-    /// Whether `id` means "no sound" (19998 on every product, and 0 on a Rest Mini).
+    /// Whether `id` means "no sound" (19998 on every product, and 0 on a Rest Mini and a Rest+).
     public var isNoSound: Bool { id == WireConstants.soundOffID || id == 0 }
 
     /// Whether a sound is audible.

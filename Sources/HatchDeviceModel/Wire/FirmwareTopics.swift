@@ -28,16 +28,17 @@ public struct FirmwareTopics: Sendable, Hashable {
     /// the device's own get and update, `delete/accepted`, and the record requests addressed to it.
     ///
     /// `delete/accepted` is there because the Restore firmware reports its whole state again when its
-    /// shadow is deleted, so the document exists once more (as the fused simulator has always done);
-    /// without it the device would not know and its next report would hold only what changed.
+    /// shadow is deleted, so the document exists once more; without it the device would not know and
+    /// its next report would hold only what changed.
     public var subscribes: [String] {
         let shadow = Topics.Shadow(thing)
         return [shadow.updateDelta, shadow.getAccepted, shadow.getRejected, shadow.updateRejected, shadow.deleteAccepted,
                 Topics.routines(thing).request, Topics.alarms(thing).request]
     }
 
-    /// The shadow topics only the shadow service publishes (the device's replies on a plain broker
-    /// today); a device publishing one of them is a bug, and AWS IoT Core would refuse it.
+    /// The shadow topics only the shadow service publishes (AWS IoT Core, or on a plain broker
+    /// `hatchctl shadow-service` or the fleet's built-in shadow); a device publishing one of them is a
+    /// bug, and AWS IoT Core would refuse it.
     public var reservedReplies: [String] {
         let shadow = Topics.Shadow(thing)
         return [shadow.getAccepted, shadow.getRejected, shadow.updateAccepted, shadow.updateRejected, shadow.updateDelta,

@@ -34,6 +34,11 @@ public struct ShadowRejection: Sendable, Hashable, Codable, Error {
     public static let versionConflict = ShadowRejection(code: 409, message: "Version conflict")
     /// 413: the `state` is larger than 8 KB.
     public static let payloadTooLarge = ShadowRejection(code: 413, message: "The payload exceeds the maximum size allowed")
-    /// 404: there is no shadow yet.
-    public static let notFound = ShadowRejection(code: 404, message: "No shadow exists with name: ''")
+    /// 404: there is no classic shadow yet.
+    public static let notFound = ShadowRejection.notFound(named: nil)
+
+    /// 404: there is no shadow `name` yet (`nil`: the classic shadow, which AWS names `''`).
+    public static func notFound(named name: ShadowName?) -> ShadowRejection {
+        ShadowRejection(code: 404, message: "No shadow exists with name: '\(name?.rawValue ?? "")'")
+    }
 }

@@ -30,38 +30,57 @@ public enum Topics {
         }
     }
 
-    /// The shadow topics of one device.
+    /// The shadow topics of one device: its classic shadow (`$aws/things/{thing}/shadow/…`), or with a
+    /// ``name`` one of its named shadows (`$aws/things/{thing}/shadow/name/{shadowName}/…`), whose
+    /// topics differ only in that prefix.
     public struct Shadow: Sendable, Hashable {
         /// The device.
         public let thing: ThingName
-        /// Creates the topic set of `thing`.
-        public init(_ thing: ThingName) { self.thing = thing }
+        /// The named shadow, or `nil` for the classic one.
+        public let name: ShadowName?
+        /// Creates the topic set of the classic shadow of `thing`, or of its shadow `name`.
+        public init(_ thing: ThingName, name: ShadowName? = nil) {
+            self.thing = thing
+            self.name = name
+        }
 
+        /// The topic of `suffix` (`/get`, `/update/accepted`, …) under this shadow's prefix.
+        private func topic(_ suffix: StaticString) -> String {
+            guard let name else { return Topics.shadowTopic(thing, suffix) }
+            return Topics.shadowTopic(thing, "/name/") + name.rawValue + suffix.description
+        }
+
+        /// `$aws/things/{thing}/shadow`, or `…/shadow/name/{shadowName}` for a named shadow.
+        public var prefix: String { topic("") }
         /// Publish `{}` or `{"clientToken"}` here to read the shadow.
-        public var get: String { Topics.shadowTopic(thing, "/get") }
+        public var get: String { topic("/get") }
         /// The shadow document, in reply to ``get``.
-        public var getAccepted: String { Topics.shadowTopic(thing, "/get/accepted") }
+        public var getAccepted: String { topic("/get/accepted") }
         /// A `{code, message}` error, in reply to ``get``.
-        public var getRejected: String { Topics.shadowTopic(thing, "/get/rejected") }
+        public var getRejected: String { topic("/get/rejected") }
         /// Publish `{"state": {"desired"|"reported": …}}` here to update the shadow.
-        public var update: String { Topics.shadowTopic(thing, "/update") }
+        public var update: String { topic("/update") }
         /// The accepted part of an update, with the new `version` and the echoed `clientToken`.
-        public var updateAccepted: String { Topics.shadowTopic(thing, "/update/accepted") }
+        public var updateAccepted: String { topic("/update/accepted") }
         /// A `{code, message}` error, in reply to ``update``.
-        public var updateRejected: String { Topics.shadowTopic(thing, "/update/rejected") }
+        public var updateRejected: String { topic("/update/rejected") }
         /// The desired fields that differ from reported.
-        public var updateDelta: String { Topics.shadowTopic(thing, "/update/delta") }
+        public var updateDelta: String { topic("/update/delta") }
         /// `previous` and `current` documents after every accepted update.
-        public var updateDocuments: String { Topics.shadowTopic(thing, "/update/documents") }
+        public var updateDocuments: String { topic("/update/documents") }
         /// Publish here to delete the shadow document.
-        public var delete: String { Topics.shadowTopic(thing, "/delete") }
+        public var delete: String { topic("/delete") }
         /// Deletion accepted.
-        public var deleteAccepted: String { Topics.shadowTopic(thing, "/delete/accepted") }
+        public var deleteAccepted: String { topic("/delete/accepted") }
         /// Deletion rejected.
-        public var deleteRejected: String { Topics.shadowTopic(thing, "/delete/rejected") }
-        /// Every shadow topic of the device (`…/shadow/#`).
-        public var all: String { Topics.shadowTopic(thing, "/#") }
+        public var deleteRejected: String { topic("/delete/rejected") }
+        /// Every topic of this shadow (`…/shadow/#` for the classic one: its named shadows' too).
+        public var all: String { topic("/#") }
     }
+
+    /// The request filter of every thing's named shadows: `$aws/things/+/shadow/name/+/+` (`get`,
+    /// `update` and `delete`; the replies are a level deeper).
+    public static let namedShadowRequests = "$aws/things/+/shadow/name/+/+"
 
     /// Retained presence record (`online`/`offline`), also the device's last will.
     public static func presence(_ thing: ThingName) -> String { "hatch/things/\(thing.rawValue)/presence" }

@@ -4,10 +4,11 @@ import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 import HatchModularDependencyContainer
 
-/// The per-device composition root: built once per device with its ``HardwareProduct`` and
-/// ``MacAddress`` as inputs, it requires the three IoT clients and registers the device's own
-/// ``IoTDeviceConnectionStateClient`` (made by the factory), which its children inherit. Navigate to
-/// the features with ``adultRoutine()`` and ``adultAlarms()``.
+/// The per-device composition root: built once per device with its `HardwareProduct` and
+/// `MacAddress` as inputs, it requires the state emitter, the action sender and the connection-state
+/// client factory, and registers the device's own `IoTDeviceConnectionStateClient` (made by the
+/// factory), which its children inherit. Navigate to the features with ``adultRoutine()`` and
+/// ``adultAlarms()``.
 @DependencyRequirements(
     [
         Requirement(IoTDeviceStateEmitterClient.self, accessorName: "iotDeviceStateEmitter"),

@@ -14,8 +14,16 @@ extension DeviceEngine {
             if applied { outcome.applied[path: path] = value } else { outcome.unapplied[path: path] = value }
         }
         // An object's fields are in key order already.
+        let restPlus = profile.product.reportsRestPlusDocument
         for (key, value) in fields where !value.isNull {
             switch key {
+            case _ where restPlus && RestPlusFields.settable.contains(key):
+                let applied = applyRestPlus(key, value)
+                if applied { outcome.events.append(.settingsChanged) }
+                mark([key], applied)
+            case "current" where restPlus:
+                // A Rest+ has no `current`: what plays is `isPowered`, `a` and `c`.
+                mark([key], false)
             case "current":
                 guard let current = value.objectValue else { continue }
                 let (applied, events) = applyCurrent(current, at: now)
@@ -62,7 +70,7 @@ extension DeviceEngine {
                 stateChanged = true
                 mark([key], true)
             case "nightlightOn", "nightlightIntensity":
-                guard capabilities.light else { mark([key], false); continue }
+                guard capabilities.nightlight else { mark([key], false); continue }
                 if key == "nightlightOn", let on = value.boolValue {
                     settings.nightlightOn = on
                     state.nightlightOn = on

@@ -126,15 +126,17 @@ extension DeviceEngine {
             let active = (state.current.color?.isOn ?? false) || state.current.sound.isPlaying || state.nightlightOn == true
             level = max(0, level - (active ? Self.activeDrainPerMinute : Self.idleDrainPerMinute))
             if level <= 0 && (settings.battery ?? 0) > 0 {
-                events += stopPlayback()
+                events += profile.product.reportsRestPlusDocument ? powerOffRestPlus() : stopPlayback()
                 events.append(.batteryDepleted)
             }
         }
         settings.battery = level
         let percent = Int(level.rounded(.up))
-        if state.deviceInfo.b != percent || state.deviceInfo.powerStatus != settings.powerStatus {
+        // A Rest+ reports its battery level only (`deviceInfo {b, f, fR}`).
+        let reportedPower = profile.product.reportsRestPlusDocument ? nil : settings.powerStatus
+        if state.deviceInfo.b != percent || state.deviceInfo.powerStatus != reportedPower {
             state.deviceInfo.b = percent
-            state.deviceInfo.powerStatus = settings.powerStatus
+            state.deviceInfo.powerStatus = reportedPower
             stateChanged = true
         }
         return events

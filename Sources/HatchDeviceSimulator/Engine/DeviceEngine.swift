@@ -64,6 +64,7 @@ public struct DeviceEngine: Sendable {
         nextHousekeeping = now
         lastTime = now
         lastScheduleCheck = now
+        if profile.product.reportsRestPlusDocument { bootRestPlus() }
         planAlarms(after: now)
         applyClockScheduleLevel(at: now)
         state.toddlerLockOn = settings.toddlerLock?.isLocked(at: timeOfDay(at: now))
@@ -114,7 +115,7 @@ public struct DeviceEngine: Sendable {
         guard profile.product.capabilities.battery else { return }
         let status: PowerStatus = pluggedIn ? .onBase : .notCharging
         settings.powerStatus = status
-        state.deviceInfo.powerStatus = status
+        if !profile.product.reportsRestPlusDocument { state.deviceInfo.powerStatus = status }
         stateChanged = true
     }
 

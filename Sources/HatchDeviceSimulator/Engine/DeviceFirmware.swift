@@ -174,7 +174,8 @@ public struct DeviceFirmware: Sendable {
         // `current` changes at every routine step: diffed field by field on the typed state, which
         // the stored section matches while nobody else writes `state.reported` (reported whole
         // when the stored document has none).
-        if state.current != previous.current {
+        // (A Rest+ reports no `current`: its `isPowered`, `a` and `c` are firmware fields.)
+        if state.current != previous.current, !state.isRestPlusDocument {
             let change = stored["current"] == nil ? state.current.jsonValue : state.current.changes(from: previous.current)
             if let change { result["current"] = change }
         }

@@ -72,7 +72,7 @@ public struct DeviceSettings: Sendable, Hashable, Codable {
         return DeviceSettings(
             clock: clock, toddlerLock: lock, volume: 32768, colorPreset: nil,
             snoozeDuration: WireConstants.defaultSnoozeDuration,
-            nightlightOn: capabilities.light ? false : nil, nightlightIntensity: capabilities.light ? 16384 : nil,
+            nightlightOn: capabilities.nightlight ? false : nil, nightlightIntensity: capabilities.nightlight ? 16384 : nil,
             alarmsDisabled: false, timezone: timezone,
             battery: capabilities.battery ? 100 : nil, powerStatus: capabilities.battery ? .onBase : nil)
     }

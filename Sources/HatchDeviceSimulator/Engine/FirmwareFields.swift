@@ -4,7 +4,8 @@ import Synchronization
 /// The top-level fields real firmware reports besides the ones the toolkit interprets, with
 /// plausible constant values. Clients read some of them (`hatch-rest-api` logs them; Home
 /// Assistant shows `rF`), so every device reports them; the shapes follow public captures of a
-/// Rest+ 2nd gen and a Restore 2 and the reported-state types of `homebridge-hatch-baby-rest`.
+/// Rest+ 2nd gen and a Restore 2 and the reported-state types of `homebridge-hatch-baby-rest`
+/// (`RestPlusState` for the Rest+ 1st gen, whose document is its own).
 public enum FirmwareFields {
     /// The fields `profile`'s device reports. The constant parts are shared by every device
     /// (copy-on-write), so 100,000 devices do not keep 100,000 copies of them.
@@ -14,7 +15,7 @@ public enum FirmwareFields {
         var fields = constant(for: product)
         // Room for exactly the three fields below: inserting into the shared constant would copy it
         // into storage grown for appends, about twice the fields every device keeps for its life.
-        fields.reserveCapacity(fields.count + 3)
+        fields.reserveCapacity(fields.count + 4)
         fields["rF"] = releaseField(product: product, firmware: profile.firmware) {
             let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
             return ["v": .string(profile.firmware), "i": true,
@@ -22,6 +23,7 @@ public enum FirmwareFields {
         }
         fields["REX"] = ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"]
         fields["lucky"] = .int(Int((seed >> 17) % 65_536))
+        if product.reportsRestPlusDocument { fields["name"] = .string(profile.name) }
         return fields
     }
 
@@ -43,6 +45,7 @@ public enum FirmwareFields {
     private static func constant(for product: HardwareProduct) -> JSONObject {
         switch product {
         case .restMini: return restMini
+        case .restPlus: return restPlus
         case .restoreV4, .restoreV5: return restore
         default: return others
         }
@@ -76,4 +79,27 @@ public enum FirmwareFields {
         "activeTap": true,
         "knockAxis": 1,
     ]) { $1 }
+
+    /// A Rest+ 1st gen: no `env` or `current`; its presets and programs, the active ones, the
+    /// battery monitor `bM`, its own clock `{b, f}` and the hardware self-test fields.
+    private static let restPlus: JSONObject = {
+        let ocean: JSONValue = ["t": 5, "v": 32768]
+        let warm: JSONValue = ["R": false, "W": false, "b": 4000, "g": 20000, "i": 20000, "r": 65535]
+        return [
+            "owned": true, "LWTP": false, "debug": 0, "LDR": "OK",
+            "timer": ["s": "2026-01-01 00:00:00", "d": 0],
+            "activePresetIndex": 0, "activeProgramIndex": 0, "isFactory": false, "isPaused": false,
+            "date": "2026-01-01",
+            "clock": ["b": 0, "f": 0],
+            "bM": ["b": 0, "d": 0],
+            "stream": ["LTP": false, "PIP": "0.0.0.0", "PP": 0, "PTL": false, "v": 0],
+            "SDIO": "1.8V",
+            "PSRAM": ["ID": "0D", "HI": "5D", "EID": "52", "week": "1"],
+            "FLASH": ["ID": "EF4018"],
+            "memTest": ["testsPass": 1, "testsFail": 0, "wordsChecked": 2_097_152, "wordsFail": 0, "failAddr": "0x00000000"],
+            "presets": ["0": ["a": ocean, "c": warm, "f": 0]],
+            "programs": ["0": ["a": ocean, "bm": ["b": 0, "d": 0], "c": warm, "d": "0000000", "D": 0, "U": 0, "f": 0,
+                               "n": "Bedtime", "P": false, "p": 0]],
+        ]
+    }()
 }

@@ -34,6 +34,8 @@ public final class Fleet: Sendable {
     private let running = Mutex(false)
     /// Whether the scheduler leaves due devices alone (``holdTicks(_:)``).
     private let ticksHeld = Atomic<Bool>(false)
+    /// Passes over the devices each scheduler worker has finished.
+    private let workerPasses = Mutex<[Int]>([])
 
     /// Creates the devices (loading saved state from the state folder); nothing connects yet.
     public init(configuration: FleetConfiguration, eventLoop: MQTTEventLoop = .shared) throws(FleetError) {
@@ -259,6 +261,7 @@ public final class Fleet: Sendable {
         let devices = self.devices
         let dueTimes = self.dueTimes
         let interval = configuration.tickInterval
+        workerPasses.withLock { $0 = Array(repeating: 0, count: workers) }
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
@@ -268,11 +271,18 @@ public final class Fleet: Sendable {
                             if self.ticksHeld.load(ordering: .relaxed) { break }
                             await devices[index].tick()
                         }
+                        self.workerPasses.withLock { $0[worker] += 1 }
                         try? await Task.sleep(for: interval)
                     }
                 }
             }
         }
+    }
+
+    /// The passes over the devices that every scheduler worker has finished: once it has grown by two
+    /// since a moment, every worker has looked at the simulated clock (and at ``holdTicks(_:)``) after it.
+    public var completedSchedulerPasses: Int {
+        workerPasses.withLock { $0.min() ?? 0 }
     }
 
     /// Stops (`true`) or resumes the devices' ticks while their connections stay up: simulated time
@@ -285,11 +295,11 @@ public final class Fleet: Sendable {
     /// Concurrent scheduler workers.
     static let schedulerWorkers = 8
 
-    /// Connects the fleet's own session: it answers shadow requests for devices that are away (with
-    /// the internal shadow service only) and republishes their presence; with `controlTopics` it also
-    /// serves `hatch/fleet/control` and publishes status every 5 s and the event log. With an external
-    /// shadow service and device identities but none for the service (AWS IoT Core: a certificate per
-    /// device), there is no such session.
+    /// Connects the fleet's own session: it answers shadow requests for devices that are away and
+    /// requests to their named shadows (with the internal shadow service only) and republishes their
+    /// presence; with `controlTopics` it also serves `hatch/fleet/control` and publishes status every
+    /// 5 s and the event log. With an external shadow service and device identities but none for the
+    /// service (AWS IoT Core: a certificate per device), there is no such session.
     private func startService() async {
         let internalShadows = configuration.shadowService == .internal
         if !internalShadows, configuration.credentials.service == nil, !configuration.credentials.isAnonymous { return }
@@ -308,6 +318,13 @@ public final class Fleet: Sendable {
                     for await message in shadowRequests {
                         guard let self else { return }
                         await self.answerWhileOffline(message, session: session)
+                    }
+                })
+                let namedShadowRequests = try await session.subscribe(Topics.namedShadowRequests, qos: .atLeastOnce)
+                started.append(Task { [weak self] in
+                    for await message in namedShadowRequests {
+                        guard let self else { return }
+                        await self.answerNamedShadow(message, session: session)
                     }
                 })
             }
@@ -348,6 +365,28 @@ public final class Fleet: Sendable {
         let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false)
         guard levels.count == 5, let device = devicesByThing[String(levels[2])] else { return }
         for reply in await device.answerWhileOffline(topic: message.topic, payload: message.payload) {
+            do {
+                try await session.publish(reply.topic, payload: reply.payload)
+                statistics.published.add(reply.kind)
+            } catch {
+                statistics.publishFailures.add(1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// A request to a named shadow of one of the fleet's devices, answered whether the device is
+    /// online or not (its firmware never reads named shadows). Another fleet's things are left alone.
+    private func answerNamedShadow(_ message: MQTTMessage, session: MQTTSession) async {
+        guard let request = ShadowService.request(in: message.topic), let text = request.name,
+              let device = devicesByThing[String(request.thing)] else { return }
+        guard let name = ShadowName(validating: String(text)) else {
+            // Logged only: like any other topic no shadow answers, it gets no reply and no fleet event.
+            configuration.telemetry.logger.warning(
+                "ignored a message on \(message.topic): the shadow name must be 1 to \(ShadowName.maximumLength) of a-z A-Z 0-9 : _ - $",
+                metadata: device.logMetadata)
+            return
+        }
+        for reply in await device.answerNamedShadow(request.operation, name: name, payload: message.payload) {
             do {
                 try await session.publish(reply.topic, payload: reply.payload)
                 statistics.published.add(reply.kind)

@@ -73,6 +73,10 @@ public actor SimulatedDevice {
     /// The thing name.
     public nonisolated let thingName: ThingName
     private var core: any WireDeviceCore
+    /// The thing's named shadows, which the fleet answers beside the classic shadow with the
+    /// internal shadow service (apps' state; the firmware never reads them), saved with the device.
+    private var namedShadows: NamedShadows
+    private var namedShadowsNeedSave = false
     private var session: MQTTSession?
     /// Requests and connection ends from the broker, handed over by a task only while some wait.
     private let inbox = Mutex(DeviceInbox())
@@ -115,6 +119,7 @@ public actor SimulatedDevice {
         case .missing?, nil: break
         }
         let now = dependencies.clock.now
+        namedShadows = NamedShadows(restoring: saved?.namedShadows)
         switch (dependencies.shadowService, saved) {
         case (.internal, let saved?): core = DeviceCore(profile: spec.profile, restoring: saved, now: now)
         case (.internal, nil): core = DeviceCore(profile: spec.profile, settings: spec.initialSettings, shadow: ShadowDocument(), now: now)
@@ -250,6 +255,27 @@ public actor SimulatedDevice {
         return messages
     }
 
+    /// Answers a request to one of the thing's named shadows (`operation` on `name`), whether the
+    /// device is online or not, as AWS IoT's shadow service does; a change is saved before its
+    /// replies are returned (apps write named shadows seldom, and an offline device may not save
+    /// again before the fleet stops). Nothing with an external shadow service, which keeps the named
+    /// shadows itself.
+    public func answerNamedShadow(_ operation: ShadowRequestDecoder.Operation, name: ShadowName, payload: Data) -> [OutgoingMessage] {
+        guard dependencies.shadowService == .internal else { return [] }
+        dependencies.statistics.received.add(operation.messageKind)
+        let result = namedShadows.handle(operation, name: name, payload: payload, timestamp: DeviceEngine.epoch(dependencies.clock.now))
+        let topics = Topics.Shadow(thingName, name: name)
+        let messages = result.publications.map { OutgoingMessage(topic: $0.channel.topic(for: topics), payload: $0.encoded, kind: $0.channel.kind) }
+        for message in messages where message.kind == .rejected {
+            dependencies.telemetry.rejected(message.payload, metadata: logMetadata.merging(["shadow": "\(name)"]) { $1 })
+        }
+        if result.documentChanged {
+            namedShadowsNeedSave = true
+            save()
+        }
+        return messages
+    }
+
     /// Injects a fault; connection faults run in the background and reconnect by themselves.
     public func inject(_ kind: FaultKind) async {
         dependencies.statistics.faults.add(1, ordering: .relaxed)
@@ -276,15 +302,18 @@ public actor SimulatedDevice {
     public func save() {
         guard let store = dependencies.store else { return }
         do {
-            try store.save(core.persisted, for: thingName)
+            var persisted = core.persisted
+            persisted.namedShadows = namedShadows.persisted
+            try store.save(persisted, for: thingName)
             core.needsSave = false
+            namedShadowsNeedSave = false
         } catch {
             note(.error, "could not save state: \(error)")
         }
     }
 
     private func saveIfNeeded() {
-        if core.needsSave { save() }
+        if core.needsSave || namedShadowsNeedSave { save() }
     }
 
     private func dropAbruptly(fault: String) async {

@@ -189,13 +189,19 @@ public enum FleetFileParser {
         return alarms
     }
 
+    /// The error for `battery:` or `power:` on a mains-only product, naming those with a battery.
+    static func noBattery(_ product: HardwareProduct) -> String {
+        let withBattery = HardwareProduct.allCases.filter(\.capabilities.battery).map(\.rawValue)
+        return "\(product.rawValue) has no battery; only \(withBattery.joined(separator: ", ")) do"
+    }
+
     /// Applies the optional `state:` block to factory settings.
     static func applyState(_ cursor: YAMLCursor?, to settings: inout DeviceSettings, product: HardwareProduct) throws(FleetFileError) {
         guard let cursor else { return }
         try cursor.checkKeys(["volume", "nightlightOn", "nightlightIntensity", "snoozeDuration", "alarmsDisabled", "clock", "toddlerLock", "color"])
         if let value = cursor.child("volume") { settings.volume = try value.int(0...WireConstants.fullScale) }
-        if let value = cursor.child("nightlightOn") { settings.nightlightOn = product.capabilities.light ? try value.bool() : nil }
-        if let value = cursor.child("nightlightIntensity") { settings.nightlightIntensity = product.capabilities.light ? try value.int(0...WireConstants.fullScale) : nil }
+        if let value = cursor.child("nightlightOn") { settings.nightlightOn = product.capabilities.nightlight ? try value.bool() : nil }
+        if let value = cursor.child("nightlightIntensity") { settings.nightlightIntensity = product.capabilities.nightlight ? try value.int(0...WireConstants.fullScale) : nil }
         if let value = cursor.child("snoozeDuration") { settings.snoozeDuration = try value.int(60...3600) }
         if let value = cursor.child("alarmsDisabled") { settings.alarmsDisabled = try value.bool() }
         if let value = cursor.child("clock") {
@@ -244,15 +250,20 @@ public enum FleetFileParser {
         let zone = try item.child("timezone").map { cursor throws(FleetFileError) in try timezone(cursor) } ?? defaultTimezone
         var settings = DeviceSettings.factory(for: product, timezone: zone)
         if let value = item.child("battery") {
-            guard product.capabilities.battery else { throw value.error("\(product.rawValue) has no battery; only riotPlus does") }
+            guard product.capabilities.battery else { throw value.error(noBattery(product)) }
             settings.battery = try value.double(0...100)
         }
         if let value = item.child("power") {
-            guard product.capabilities.battery else { throw value.error("\(product.rawValue) has no battery; only riotPlus does") }
+            guard product.capabilities.battery else { throw value.error(noBattery(product)) }
             settings.powerStatus = try power(value)
         }
         try applyState(item.child("state"), to: &settings, product: product)
-        if let routines = try templateRoutines(item, routineTemplates) { settings.routines = RecordCollection(items: routines) }
+        if let routines = try templateRoutines(item, routineTemplates) {
+            guard product.capabilities.routines || routines.isEmpty else {
+                throw (item.child("routines") ?? item.child("routineTemplate") ?? item).error("a \(product.rawValue) has no routines or favorites; remove them from this device")
+            }
+            settings.routines = RecordCollection(items: routines)
+        }
         if let alarms = try templateAlarms(item, alarmTemplates) {
             guard product.capabilities.alarms || alarms.isEmpty else {
                 throw (item.child("alarms") ?? item.child("alarmTemplate") ?? item).error("a \(product.rawValue) has no alarms; remove them from this device")
@@ -312,7 +323,7 @@ public enum FleetFileParser {
         for (product, _) in mix {
             var settings = DeviceSettings.factory(for: product, timezone: zone)
             try applyState(item.child("state"), to: &settings, product: product)
-            if let routines { settings.routines = RecordCollection(items: routines) }
+            if let routines, product.capabilities.routines { settings.routines = RecordCollection(items: routines) }
             if let alarms, product.capabilities.alarms { settings.alarms = RecordCollection(items: alarms) }
             if let powerStatus, product.capabilities.battery { settings.powerStatus = powerStatus }
             base[product] = settings
@@ -330,7 +341,7 @@ public enum FleetFileParser {
             let rssi = -40 - Int(random.next() % 36)
             let profile = DeviceProfile(name: "\(name)-\(index + 1)", macAddress: mac, product: product, firmware: firmware, baseRSSI: rssi)
             let cursor = YAMLCursor(node: countCursor.node, path: "\(item.path).count (device \(index + 1), \(mac.rawValue))", file: item.file)
-            result.append((DeviceSpec(profile: profile, initialSettings: base[product]!, autoStartRoutine: autoStart), cursor))
+            result.append((DeviceSpec(profile: profile, initialSettings: base[product]!, autoStartRoutine: product.capabilities.routines ? autoStart : nil), cursor))
         }
         return result
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the state folder keeps per device: its flash (settings), its shadow document and the client
-/// tokens it accepted recently.
+/// What the state folder keeps per device: its flash (settings), its shadow document, the client
+/// tokens it accepted recently and its named shadows.
 public struct PersistedDevice: Sendable, Hashable, Codable {
     /// Settings as in the device's flash.
     public var settings: DeviceSettings
@@ -11,12 +11,16 @@ public struct PersistedDevice: Sendable, Hashable, Codable {
     public var savedAt: Date
     /// The client tokens accepted recently; absent in files written before tokens were kept.
     public var recentRequests: RecentClientRequests?
+    /// The thing's named shadows by name (with their client tokens); absent when it has none.
+    public var namedShadows: [String: PersistedShadow]?
 
     /// Creates a snapshot.
-    public init(settings: DeviceSettings, shadow: ShadowDocument, savedAt: Date = Date(), recentRequests: RecentClientRequests? = nil) {
+    public init(settings: DeviceSettings, shadow: ShadowDocument, savedAt: Date = Date(), recentRequests: RecentClientRequests? = nil,
+                namedShadows: [String: PersistedShadow]? = nil) {
         self.settings = settings
         self.shadow = shadow
         self.savedAt = savedAt
         self.recentRequests = recentRequests
+        self.namedShadows = namedShadows
     }
 }

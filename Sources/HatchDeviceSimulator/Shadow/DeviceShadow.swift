@@ -43,8 +43,19 @@ public struct DeviceShadow: Sendable, Hashable {
         reportedGeneration += 1
     }
 
-    /// Handles a `shadow/get` request.
-    public func get(payload: Data, timestamp: Int) -> ShadowResult {
+    /// Handles one request of `operation` (the service's side of `get`, `update` and `delete`), on the
+    /// classic shadow or on the named shadow `name` (whose 404 names it). `schema` checks an update's state.
+    public mutating func handle(_ operation: ShadowRequestDecoder.Operation, payload: Data, timestamp: Int, name: ShadowName? = nil,
+                                schema: StateSchema = .shadowState, realNow: Date = Date()) -> ShadowResult {
+        switch operation {
+        case .get: get(payload: payload, timestamp: timestamp, name: name)
+        case .update: update(payload: payload, timestamp: timestamp, schema: schema, realNow: realNow)
+        case .delete: delete(payload: payload, timestamp: timestamp, name: name)
+        }
+    }
+
+    /// Handles a `shadow/get` request (of the named shadow `name`, whose 404 names it).
+    public func get(payload: Data, timestamp: Int, name: ShadowName? = nil) -> ShadowResult {
         let request: ShadowRequestDecoder.Request
         do {
             request = try ShadowRequestDecoder.decode(payload, operation: .get)
@@ -53,7 +64,7 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let token = request.clientToken
         guard document.exists else {
-            return reject(.getRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
+            return reject(.getRejected, ShadowRejection.notFound(named: name), timestamp: timestamp, token: token)
         }
         var reply: JSONObject = [
             "state": document.stateNode(includingDelta: true), "metadata": document.metadataNode,
@@ -82,12 +93,27 @@ public struct DeviceShadow: Sendable, Hashable {
         if let version = request.version, version != document.version {
             return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: request.clientToken)
         }
+        if Self.exceedsSizeLimit(document, desired: request.desired, reported: request.reported) {
+            return reject(.updateRejected, ShadowRejection.payloadTooLarge, timestamp: timestamp, token: request.clientToken)
+        }
         var result = apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
         if let token = request.clientToken {
             recentUpdates.remember(token, reply: AcceptedUpdate(version: document.version, timestamp: timestamp), now: realNow)
             result.appliedClientToken = token
         }
         return result
+    }
+
+    /// Whether `document` would hold more than 8 KB of `desired` and `reported` state once the update is
+    /// merged: AWS IoT limits the whole stored state, not only each request ("Only the data for desired and
+    /// reported state inside the state document sent to the device's shadow counts toward the limit";
+    /// metadata does not count), so updates that each fit can still be refused with 413.
+    static func exceedsSizeLimit(_ document: ShadowDocument, desired: JSONValue?, reported: JSONValue?) -> Bool {
+        var merged = (desired: document.desired, reported: document.reported)
+        if let desired { merge(desired, into: &merged.desired) }
+        if let reported { merge(reported, into: &merged.reported) }
+        let bytes = (merged.desired?.encodedByteCount ?? 0) + (merged.reported?.encodedByteCount ?? 0)
+        return bytes > WireConstants.maximumStateBytes
     }
 
     /// The `/update/accepted` payload: the request's state, its metadata, the version and timestamp.
@@ -144,10 +170,22 @@ public struct DeviceShadow: Sendable, Hashable {
         merge(desired: desired, reported: reported, timestamp: timestamp)
     }
 
-    /// Merges an update into the document, with its metadata, and counts the new version. The
+    /// How long a deleted document's version is kept (48 hours, in seconds): "If you create a device
+    /// shadow document that has the same name as one that was deleted within the past 48 hours, the
+    /// version number of the new device shadow document will follow that of the deleted one. If a
+    /// device shadow document has been deleted for more than 48 hours, the version number of a new
+    /// device shadow document with the same name will be 0." (AWS IoT, "Interacting with shadows").
+    public static let versionKeptAfterDelete = 48 * 3600
+
+    /// Merges an update into the document, with its metadata, and counts the new version (which
+    /// starts again when the document was deleted more than ``versionKeptAfterDelete`` ago). The
     /// encoding cache forgets what the merge touched; one that never encoded the document (a copy
     /// that only records) tracks nothing and stays empty.
     private mutating func merge(desired: JSONValue?, reported: JSONValue?, timestamp: Int) {
+        if let deletedAt = document.deletedAt {
+            if timestamp - deletedAt > Self.versionKeptAfterDelete { document.version = 0 }
+            document.deletedAt = nil
+        }
         let desiredMetadata = desired.map { $0.isNull ? JSONValue.null : $0.metadata(timestamp: timestamp) }
         if let desired, let desiredMetadata {
             Self.merge(desired, into: &document.desired)
@@ -281,8 +319,8 @@ public struct DeviceShadow: Sendable, Hashable {
         return bytes.makeData(transient: true)
     }
 
-    /// Handles a `shadow/delete` request.
-    public mutating func delete(payload: Data, timestamp: Int) -> ShadowResult {
+    /// Handles a `shadow/delete` request (of the named shadow `name`, whose 404 names it).
+    public mutating func delete(payload: Data, timestamp: Int, name: ShadowName? = nil) -> ShadowResult {
         let token: String?
         do {
             token = try ShadowRequestDecoder.decode(payload, operation: .delete).clientToken
@@ -290,10 +328,10 @@ public struct DeviceShadow: Sendable, Hashable {
             return reject(.deleteRejected, error, timestamp: timestamp, token: error.clientToken)
         }
         guard document.exists else {
-            return reject(.deleteRejected, ShadowRejection.notFound, timestamp: timestamp, token: token)
+            return reject(.deleteRejected, ShadowRejection.notFound(named: name), timestamp: timestamp, token: token)
         }
         let version = document.version
-        document = ShadowDocument(version: version)
+        document = ShadowDocument(version: version, deletedAt: timestamp)
         encoding.reset()
         reportedGeneration += 1
         var reply: JSONObject = ["version": .int(version), "timestamp": .int(timestamp)]

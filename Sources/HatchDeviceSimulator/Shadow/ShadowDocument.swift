@@ -14,15 +14,20 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     public var reportedMetadata: JSONValue?
     /// Incremented on every accepted update; 0 before the first.
     public var version: Int
+    /// When the document was deleted (epoch seconds of the shadow's clock), until it is created again:
+    /// within ``DeviceShadow/versionKeptAfterDelete`` the new document continues the version, later it
+    /// starts again, as AWS IoT does.
+    public var deletedAt: Int?
 
     /// An empty shadow (no document yet).
     public init(desired: JSONValue? = nil, reported: JSONValue? = nil, desiredMetadata: JSONValue? = nil,
-                reportedMetadata: JSONValue? = nil, version: Int = 0) {
+                reportedMetadata: JSONValue? = nil, version: Int = 0, deletedAt: Int? = nil) {
         self.desired = desired
         self.reported = reported
         self.desiredMetadata = desiredMetadata
         self.reportedMetadata = reportedMetadata
         self.version = version
+        self.deletedAt = deletedAt
     }
 
     /// Whether a document exists (AWS answers 404 to `get` before the first update).

@@ -15,6 +15,15 @@ public enum ShadowRequestDecoder {
         case update
         /// `shadow/delete`: an empty payload or `{"clientToken"}`.
         case delete
+
+        /// The request's label in the message counters.
+        public var messageKind: MessageKind {
+            switch self {
+            case .get: .shadowGet
+            case .update: .shadowUpdate
+            case .delete: .shadowDelete
+            }
+        }
     }
 
     /// A request that passed every check.

@@ -22,6 +22,10 @@ public indirect enum StateSchema: Sendable {
     /// An IANA time zone identifier.
     case timeZone
 
+    /// Any object: the state of a named shadow, which apps fill with fields of their own (AWS IoT
+    /// checks only the document's shape, size and depth).
+    public static let anyObject = StateSchema.object([:])
+
     /// The schema of a Restore-family shadow state.
     public static let shadowState: StateSchema = {
         let scale = StateSchema.integer(0...WireConstants.fullScale)

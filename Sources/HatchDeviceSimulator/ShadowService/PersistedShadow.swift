@@ -28,6 +28,7 @@ public struct PersistedShadow: Sendable, Hashable, Codable {
         if let reported = self.document.reported { document["reported"] = reported }
         if let metadata = self.document.desiredMetadata { document["desiredMetadata"] = metadata }
         if let metadata = self.document.reportedMetadata { document["reportedMetadata"] = metadata }
+        if let deletedAt = self.document.deletedAt { document["deletedAt"] = .int(deletedAt) }
         let entries = recentUpdates.entries.map { entry -> JSONValue in
             ["token": .string(entry.token), "acceptedAt": .double(entry.acceptedAt.timeIntervalSince1970),
              "reply": ["version": .int(entry.reply.version), "timestamp": .int(entry.reply.timestamp)]]

@@ -1,7 +1,8 @@
 import Foundation
 import HatchDeviceModel
 
-/// The shadow service's state folder (`--state`): one JSON file per thing, `{thingName}.shadow.json`,
+/// The shadow service's state folder (`--state`): one JSON file per shadow, `{thingName}.shadow.json`
+/// for a thing's classic shadow and `{thingName}~{shadowName}.shadow.json` for each named shadow,
 /// written atomically and durably like the fleet's state folder (temporary file, fsync, rename,
 /// fsync of the folder). Opening it removes temporary files an interrupted write left behind.
 public struct ShadowDocumentStore: Sendable {
@@ -17,19 +18,19 @@ public struct ShadowDocumentStore: Sendable {
         _ = try DeviceStateStore.open(directory)
     }
 
-    /// The file of a thing.
-    public func fileURL(for thing: ThingName) -> URL {
-        directory.appendingPathComponent(thing.rawValue + Self.suffix)
+    /// The file of a shadow.
+    public func fileURL(for shadow: ShadowKey) -> URL {
+        directory.appendingPathComponent(shadow.fileStem + Self.suffix)
     }
 
-    /// Every saved shadow, by thing; a file that cannot be read is named in `unreadable` and skipped.
-    public func loadAll() -> (shadows: [ThingName: PersistedShadow], unreadable: [DeviceStateStoreError]) {
-        var shadows: [ThingName: PersistedShadow] = [:]
+    /// Every saved shadow; a file that cannot be read is named in `unreadable` and skipped.
+    public func loadAll() -> (shadows: [ShadowKey: PersistedShadow], unreadable: [DeviceStateStoreError]) {
+        var shadows: [ShadowKey: PersistedShadow] = [:]
         var unreadable: [DeviceStateStoreError] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() where name.hasSuffix(Self.suffix) {
-            guard let thing = ThingName(validating: String(name.dropLast(Self.suffix.count))) else { continue }
+            guard let key = ShadowKey(fileStem: String(name.dropLast(Self.suffix.count))) else { continue }
             do {
-                shadows[thing] = try DeviceStateStore.readJSON(PersistedShadow.self, from: directory.appendingPathComponent(name))
+                shadows[key] = try DeviceStateStore.readJSON(PersistedShadow.self, from: directory.appendingPathComponent(name))
             } catch {
                 unreadable.append(error)
             }
@@ -37,10 +38,10 @@ public struct ShadowDocumentStore: Sendable {
         return (shadows, unreadable)
     }
 
-    /// Saves a thing's shadow atomically and durably; with `syncingFolder: false`, durably once
+    /// Saves a shadow atomically and durably; with `syncingFolder: false`, durably once
     /// ``syncFolder()`` has run (one fsync for a batch).
-    public func save(_ shadow: PersistedShadow, for thing: ThingName, syncingFolder: Bool = true) throws(DeviceStateStoreError) {
-        let url = fileURL(for: thing)
+    public func save(_ shadow: PersistedShadow, for key: ShadowKey, syncingFolder: Bool = true) throws(DeviceStateStoreError) {
+        let url = fileURL(for: key)
         do {
             try AtomicFileWriter.write(shadow.jsonValue.jsonData, to: url, syncingFolder: syncingFolder)
         } catch {

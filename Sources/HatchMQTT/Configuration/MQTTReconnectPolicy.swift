@@ -56,7 +56,7 @@ public struct MQTTReconnectPolicy: Sendable, Hashable {
 
 extension Duration {
     /// The duration in seconds as a `Double`.
-    var seconds: Double {
+    package var seconds: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

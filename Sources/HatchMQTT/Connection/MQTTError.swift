@@ -18,6 +18,9 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
     case connectionRejected(code: Int, reason: String)
     /// The TLS handshake failed.
     case tlsFailed(String)
+    /// The TLS broker ended the connection before answering CONNECT, and this client presented no
+    /// certificate: the broker requires one (mutual TLS).
+    case clientCertificateRequired(host: String, port: Int)
     /// No CONNACK arrived within the configured connect timeout.
     case connectTimedOut(host: String, port: Int, after: Duration)
     /// An established connection dropped.
@@ -58,6 +61,9 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the broker rejected the connection (code \(code): \(reason)); check the client id, protocol version and broker configuration"
         case .tlsFailed(let message):
             return "TLS handshake failed: \(message); check the CA file, the client certificate and key, and that the URL's host matches the broker certificate"
+        case .clientCertificateRequired(let host, let port):
+            return "TLS refused: the broker at \(host):\(port) requires a client certificate and this client presented none; "
+                + "set the TLS configuration's certificateFile and keyFile to a certificate signed by the CA the broker trusts"
         case .connectTimedOut(let host, let port, let after):
             return "no answer from \(host):\(port) within \(after); check that the broker is reachable and not overloaded"
         case .connectionLost(let message):

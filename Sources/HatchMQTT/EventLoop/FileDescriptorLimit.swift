@@ -9,7 +9,7 @@ import Darwin
 ///
 /// On Darwin the soft limit cannot exceed `kern.maxfilesperproc` even when the hard limit says
 /// "unlimited", so the target is capped there.
-public enum FileDescriptorLimit {
+package enum FileDescriptorLimit {
     #if canImport(Glibc)
     private static let resource = Int32(RLIMIT_NOFILE.rawValue)
     #else
@@ -17,7 +17,7 @@ public enum FileDescriptorLimit {
     #endif
 
     /// The current soft and hard limits.
-    public static var current: (soft: Int, hard: Int) {
+    package static var current: (soft: Int, hard: Int) {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return (0, 0) }
         return (Int(clamping: limit.rlim_cur), Int(clamping: limit.rlim_max))
@@ -27,7 +27,7 @@ public enum FileDescriptorLimit {
     /// returns the soft limit in force afterwards. Never lowers it. A `target` above the hard limit
     /// also raises the hard limit when the process may (root, or `CAP_SYS_RESOURCE` on Linux).
     @discardableResult
-    public static func raise(to target: Int? = nil) -> Int {
+    package static func raise(to target: Int? = nil) -> Int {
         var limit = rlimit()
         guard getrlimit(resource, &limit) == 0 else { return 0 }
         if let target, rlim_t(max(0, target)) > limit.rlim_max, rlim_t(target) <= perProcessCeiling {
@@ -47,7 +47,7 @@ public enum FileDescriptorLimit {
 
     /// Raises the limit to at least `needed` descriptors (see ``raise(to:)``), or throws
     /// ``MQTTError/tooManyOpenFiles(limit:)`` naming `ulimit -n` when the hard limit does not allow it.
-    public static func require(_ needed: Int) throws(MQTTError) {
+    package static func require(_ needed: Int) throws(MQTTError) {
         let soft = raise(to: needed)
         if soft < needed { throw .tooManyOpenFiles(limit: soft) }
     }

@@ -8,9 +8,9 @@ import Foundation
 /// Resident memory and CPU time of a process, for load tests and `hatchctl fleet bench`: read from
 /// `/proc` on Linux, from the kernel's task and rusage interfaces on Darwin. Besides
 /// `BrokerBacklog` (the kernel's TCP tables), this is the only place in the package that reads `/proc`.
-public enum ProcessResources {
+package enum ProcessResources {
     /// This process's resident set size in bytes; 0 when it cannot be read.
-    public static var residentMemoryBytes: Int {
+    package static var residentMemoryBytes: Int {
         #if os(Linux)
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
         let fields = text.split(separator: " ")
@@ -32,7 +32,7 @@ public enum ProcessResources {
 
     /// The resident set size in bytes of another process (a broker, a child fleet); nil when it cannot
     /// be read (the process has exited, or a Darwin without `proc_pid_rusage`).
-    public static func residentMemoryBytes(of pid: Int32) -> Int? {
+    package static func residentMemoryBytes(of pid: Int32) -> Int? {
         #if os(Linux)
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
         let fields = text.split(separator: " ")
@@ -46,7 +46,7 @@ public enum ProcessResources {
     }
 
     /// The kernel's identifiers of this process's threads (Linux); empty where the platform does not list them.
-    public static var threadIdentifiers: [Int32] {
+    package static var threadIdentifiers: [Int32] {
         #if os(Linux)
         return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap { Int32($0) }
         #else
@@ -57,7 +57,7 @@ public enum ProcessResources {
     /// Seconds of CPU (user + system) used so far by `pid`, or by this process when `pid` is nil;
     /// nil when the platform does not tell (another process's CPU on a Darwin without
     /// `proc_pid_rusage`, or a process that has exited).
-    public static func cpuSeconds(of pid: Int32? = nil) -> Double? {
+    package static func cpuSeconds(of pid: Int32? = nil) -> Double? {
         #if os(Linux)
         let path = pid.map { "/proc/\($0)/stat" } ?? "/proc/self/stat"
         guard let stat = try? String(contentsOfFile: path, encoding: .utf8),

@@ -8,22 +8,22 @@ import Darwin
 /// the broker's priority so the broker reads each socket soon after a device writes it: when the
 /// broker waits for a time slice instead, the kernel holds every unread payload in pages that have
 /// left the processor's cache, and each write after it costs the writer several times as much.
-public enum SchedulingPriority {
+package enum SchedulingPriority {
     /// Nice values a process may always move to (lower priority than the default 0).
-    public static let lowerRange: ClosedRange<Int32> = 0...19
+    package static let lowerRange: ClosedRange<Int32> = 0...19
 
     /// The nice value of the calling thread (Linux) or process; 0 when it cannot be read.
-    public static var current: Int32 { nice(ofThreadOrProcess: 0) ?? 0 }
+    package static var current: Int32 { nice(ofThreadOrProcess: 0) ?? 0 }
 
     /// The nice value of another process (a broker), or nil when it cannot be read.
-    public static func nice(of pid: Int32) -> Int32? { nice(ofThreadOrProcess: pid) }
+    package static func nice(of pid: Int32) -> Int32? { nice(ofThreadOrProcess: pid) }
 
     /// Moves every thread of this process that runs above `nice` down to it, and returns the value
     /// the calling thread runs at afterwards. Threads started later inherit it from the thread that
     /// starts them. Never raises a priority, so it needs no privilege; a `nice` outside
     /// ``lowerRange`` is clamped to it.
     @discardableResult
-    public static func lower(to nice: Int32) -> Int32 {
+    package static func lower(to nice: Int32) -> Int32 {
         let target = min(max(nice, lowerRange.lowerBound), lowerRange.upperBound)
         #if os(Linux)
         // On Linux each thread has its own nice value, and `setpriority` on the process id sets the main thread's only.

@@ -25,6 +25,22 @@ enum MQTTErrorMapping {
         }
     }
 
+    /// The error for a connection attempt that ended before the broker's CONNACK.
+    ///
+    /// A TLS broker that requires a client certificate (mosquitto's `require_certificate true`) ends
+    /// the connection of a client that presents none, and libmosquitto reports that as a closed
+    /// connection (TLS 1.2 and 1.3 alike), not as a TLS error; an untrusted broker certificate is a TLS
+    /// error. So a TLS session without a certificate whose attempt is closed before CONNACK is told
+    /// that the broker requires one.
+    static func attempt(rc: Int32, errno savedErrno: Int32, configuration: MQTTConfiguration) -> MQTTError {
+        let broker = configuration.broker
+        let error = connection(rc: rc, errno: savedErrno, broker: broker, bindAddress: configuration.bindAddress)
+        guard let tls = configuration.tls, tls.certificateFile == nil, case .connectionLost = error,
+              rc == MOSQ_ERR_CONN_LOST.rawValue || (rc == MOSQ_ERR_ERRNO.rawValue && (savedErrno == ECONNRESET || savedErrno == EPROTO))
+        else { return error }
+        return .clientCertificateRequired(host: broker.host, port: broker.port)
+    }
+
     /// The error for a failed connection attempt or a dropped connection.
     static func connection(rc: Int32, errno savedErrno: Int32, broker: MQTTBrokerURL, bindAddress: String? = nil) -> MQTTError {
         switch rc {

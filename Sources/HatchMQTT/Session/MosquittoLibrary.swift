@@ -7,7 +7,7 @@ import CMosquitto
 
 /// Process-wide libmosquitto set-up and the few low-level facts HatchMQTT relies on. Public for
 /// tools that drive plain libmosquitto clients next to HatchMQTT (the fleet bench's raw baselines).
-public enum MosquittoLibrary {
+package enum MosquittoLibrary {
     private static let initialized: Bool = {
         mosquitto_lib_init()
         return true
@@ -34,7 +34,7 @@ public enum MosquittoLibrary {
     /// leaves both at -1), so we close them and store -1 — but only after checking, on this very
     /// handle, that the first three ints of the (private) struct are the unconnected socket and two
     /// distinct AF_UNIX stream sockets. If anything differs, the handle is left untouched.
-    public static func releaseWakeupSocketPair(of mosq: OpaquePointer) {
+    package static func releaseWakeupSocketPair(of mosq: OpaquePointer) {
         let fields = UnsafeMutableRawPointer(mosq).assumingMemoryBound(to: Int32.self)
         let sock = fields[0], read = fields[1], write = fields[2]
         guard sock == -1, mosquitto_socket(mosq) == -1, read >= 0, write >= 0, read != write,

@@ -309,7 +309,7 @@ final class SessionCore: @unchecked Sendable {
                 if rc != 0 {
                     connectionEnded(attemptTimedOut
                         ? .connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout)
-                        : MQTTErrorMapping.connection(rc: rc, errno: savedErrno, broker: broker, bindAddress: bindAddress))
+                        : MQTTErrorMapping.attempt(rc: rc, errno: savedErrno, configuration: configuration))
                 } else if attemptTimedOut {
                     abortConnection()
                 }
@@ -387,6 +387,8 @@ final class SessionCore: @unchecked Sendable {
                 error = MQTTErrorMapping.connack(connack)
             } else if attemptTimedOut {
                 error = .connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout)
+            } else if phase == .connecting {
+                error = MQTTErrorMapping.attempt(rc: code, errno: savedErrno, configuration: configuration)
             } else {
                 error = MQTTErrorMapping.connection(rc: code, errno: savedErrno, broker: broker)
             }

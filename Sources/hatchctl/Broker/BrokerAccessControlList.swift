@@ -1,5 +1,6 @@
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchServiceSupport
 
 /// Renders the mosquitto ACL file of a locked-down fleet broker.
 ///
@@ -7,9 +8,10 @@ import HatchDeviceSimulator
 ///   publishes `shadow/update` and, on a plain broker, its own shadow replies), its presence and
 ///   records under `hatch/things/{thing}/`, and its registry record.
 /// - The controller (`hatchctl`, the IoT clients) reads every device's shadow, presence, registry and
-///   records, and writes only requests: shadow get/update/delete and record requests, and fleet control.
-/// - The fleet service reads shadow requests and writes shadow replies for devices that are away,
-///   their presence after a drop, and the fleet control replies, status and events.
+///   records, and writes only requests: shadow get/update/delete (classic and named shadows) and record
+///   requests, and fleet control.
+/// - The fleet service reads shadow requests and writes shadow replies for devices that are away and
+///   for every named shadow, their presence after a drop, and the fleet control replies, status and events.
 /// - Anonymous clients get nothing (and `allow_anonymous false` refuses them before the ACL).
 ///
 /// With ``ShadowServiceMode/external`` it is the mosquitto counterpart of an AWS IoT policy: a device
@@ -43,6 +45,9 @@ struct BrokerAccessControlList {
             "topic write $aws/things/+/shadow/get",
             "topic write $aws/things/+/shadow/update",
             "topic write $aws/things/+/shadow/delete",
+            "topic write $aws/things/+/shadow/name/+/get",
+            "topic write $aws/things/+/shadow/name/+/update",
+            "topic write $aws/things/+/shadow/name/+/delete",
             "topic read \(Topics.registryAll)",
             "topic read hatch/things/+/#",
             "topic write hatch/things/+/\(RecordKind.routines.rawValue)/request",
@@ -64,10 +69,12 @@ struct BrokerAccessControlList {
                 "# the replies are a level deeper) and their replies; the fleet process: presence after a drop and the control channel.",
                 "user \(serviceUsername)",
                 "topic read $aws/things/+/shadow/+",
+                "topic read \(Topics.namedShadowRequests)",
             ]
         }
         lines += [
             "topic write $aws/things/+/shadow/+/+",
+            "topic write $aws/things/+/shadow/name/+/+/+",
             "topic write \(Topics.presenceAll)",
             "topic read \(Topics.fleetControl)",
             "topic write \(Topics.fleetControlReply)",
@@ -96,6 +103,6 @@ struct BrokerAccessControlList {
 
     /// Text safe inside a `#` comment line: no line breaks or other control characters.
     static func comment(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        CommentLine.safe(text)
     }
 }

@@ -8,7 +8,8 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Write mosquitto.conf, a password file, an ACL and the generated credentials for a fleet.",
         discussion: """
-            Every device gets its own username (its thing name) and password and may use only its own \
+            Every device gets its own username (its thing name) and password, may connect only with its \
+            thing name as client id (mosquitto's dynamic-security plugin), and may use only its own \
             shadow, presence, registry and record topics; `hatch-controller` (hatchctl, the IoT clients) \
             may address every device; `hatch-fleet` is the fleet process's own session. Anonymous \
             clients are refused. The passwords are kept in credentials.json (mode 0600) for \
@@ -64,6 +65,12 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             + "publish and read only its firmware's topics and hatch-fleet runs `hatchctl shadow-service`.", valueName: "internal|external"))
     var shadowService: ShadowServiceMode = .internal
 
+    @Option(name: .long, help: ArgumentHelp(
+        "mosquitto_dynamic_security.so on the broker's machine, which binds each device's login to its client id "
+            + "(default: the one beside the local mosquitto; with --broker-path, the eclipse-mosquitto image's /usr/lib/mosquitto_dynamic_security.so).",
+        valueName: "path"))
+    var dynamicSecurityPlugin: String?
+
     @Flag(name: .long, help: "Replace every password, the CA and the certificates instead of keeping them.")
     var rotate = false
 
@@ -75,6 +82,9 @@ struct BrokerConfigCommand: AsyncParsableCommand {
         }
         if (tlsOnly || clientCertificates) && !tls { throw ValidationError("--tls-only and --client-certificates need --tls.") }
         if tls && !tlsOnly && port == tlsPort { throw ValidationError("--port and --tls-port must differ.") }
+        if let dynamicSecurityPlugin, dynamicSecurityPlugin.isEmpty || dynamicSecurityPlugin.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--dynamic-security-plugin takes a path without spaces (got '\(dynamicSecurityPlugin)').")
+        }
         if let brokerUser, brokerUser.isEmpty || brokerUser.contains(where: { $0.isWhitespace }) {
             throw ValidationError("--broker-user takes an account name without spaces (got '\(brokerUser)').")
         }
@@ -98,6 +108,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.brokerUser = brokerUser
             settings.persistencePath = persistencePath
             settings.shadowService = shadowService
+            settings.dynamicSecurityPlugin = dynamicSecurityPlugin
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }
         }
@@ -114,6 +125,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
                 ? "  acl                each device only its firmware's topics (as an AWS IoT policy); \(summary.controllerUsername) every device; "
                     + "\(summary.serviceUsername) the shadow service and the fleet's control channel"
                 : "  acl                each device its own topics; \(summary.controllerUsername) every device; \(summary.serviceUsername) the fleet service",
+            "  client-ids.json    each device's login connects only as its own thing (mosquitto's dynamic-security plugin)",
             "  credentials.json   the passwords (mode 0600): \(summary.newPasswords) new, \(summary.keptPasswords) kept",
         ]
         if let ca = summary.caFile {

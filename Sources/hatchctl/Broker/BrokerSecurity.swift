@@ -4,7 +4,8 @@ import HatchDeviceSimulator
 import HatchMosquittoBroker
 
 /// Generates a locked-down mosquitto configuration for a fleet into one folder: `mosquitto.conf`,
-/// the password file (`passwords`, mosquitto 2 hashes, 0600), the ACL (`acl`), the generated secrets
+/// the password file (`passwords`, mosquitto 2 hashes, 0600), the ACL (`acl`), the binding of each
+/// device's login to its client id (`client-ids.json`, 0600, for mosquitto's dynamic-security plugin), the generated secrets
 /// (`credentials.json`, 0600) and, with TLS, a CA and a server certificate (`tls/`).
 ///
 /// Running it again keeps every existing password, the CA and the client certificates (new devices
@@ -41,6 +42,9 @@ struct BrokerSecurity {
         var persistencePath: String?
         /// Who answers shadow requests, which decides what the ACL gives devices and the fleet service.
         var shadowService: ShadowServiceMode = .internal
+        /// mosquitto's dynamic-security plugin as the broker sees it; default: the one installed beside the
+        /// local mosquitto, or the `eclipse-mosquitto` image's `/usr/lib/mosquitto_dynamic_security.so` with ``brokerPath``.
+        var dynamicSecurityPlugin: String?
     }
 
     /// What was generated (no secrets): for the command's output.
@@ -49,6 +53,7 @@ struct BrokerSecurity {
         var configurationFile: String
         var passwordFile: String
         var aclFile: String
+        var clientIDFile: String
         var credentialsFile: String
         var caFile: String?
         var fleet: String
@@ -67,6 +72,8 @@ struct BrokerSecurity {
     static let controllerUsername = "hatch-controller"
     /// The fleet service's username.
     static let serviceUsername = "hatch-fleet"
+    /// Where the `eclipse-mosquitto` container image keeps the dynamic-security plugin.
+    static let containerDynamicSecurityPlugin = "/usr/lib/mosquitto_dynamic_security.so"
 
     let definition: FleetDefinition
     let settings: Settings
@@ -137,11 +144,14 @@ struct BrokerSecurity {
             brokerPath: brokerPath, host: settings.host, port: settings.port, tlsPort: settings.tlsPort,
             requireClientCertificate: settings.clientCertificates, persistencePath: settings.persistencePath,
             logFile: settings.logFile, debugLog: settings.debugLog,
-            user: settings.brokerUser ?? (getuid() == 0 && settings.brokerPath == nil ? "root" : nil), fleet: definition.name)
+            user: settings.brokerUser ?? (getuid() == 0 && settings.brokerPath == nil ? "root" : nil),
+            dynamicSecurityPlugin: try dynamicSecurityPlugin(), fleet: definition.name)
         let users = [(credentials.controller.username, credentials.controller.password), (credentials.service.username, credentials.service.password)]
             + aclDevices.compactMap { device in credentials.devices[device.thing.rawValue].map { ($0.username, $0.password) } }
         do {
             try MosquittoPasswordFile.write(users.map { (username: $0.0, password: $0.1) }, to: file(BrokerConfigFile.Files.passwords))
+            let bound = try BrokerClientIDBinding.devices(aclDevices.map(\.thing.rawValue), inPasswordFile: file(BrokerConfigFile.Files.passwords))
+            try SecretFile.write(try BrokerClientIDBinding(devices: bound).render(), to: file(BrokerConfigFile.Files.clientIDBinding))
             try SecretFile.write(Data(acl.render().utf8), to: file(BrokerConfigFile.Files.acl))
             try credentials.save(to: credentialsURL)
             try Data(configuration.render().utf8).write(to: file(BrokerConfigFile.Files.configuration), options: .atomic)
@@ -153,6 +163,7 @@ struct BrokerSecurity {
         let summary = Summary(
             folder: folder.path, configurationFile: file(BrokerConfigFile.Files.configuration).path,
             passwordFile: file(BrokerConfigFile.Files.passwords).path, aclFile: file(BrokerConfigFile.Files.acl).path,
+            clientIDFile: file(BrokerConfigFile.Files.clientIDBinding).path,
             credentialsFile: credentialsURL.path, caFile: credentials.tls.map { file($0.caFile).path }, fleet: definition.name,
             devices: credentials.devices.count, controllerUsername: Self.controllerUsername, serviceUsername: Self.serviceUsername,
             newPasswords: fresh, keptPasswords: kept, plainPort: settings.port, tlsPort: settings.tlsPort,
@@ -161,6 +172,16 @@ struct BrokerSecurity {
     }
 
     private func file(_ name: String) -> URL { settings.folder.appendingPathComponent(name) }
+
+    private func dynamicSecurityPlugin() throws(HatchctlError) -> String {
+        if let plugin = settings.dynamicSecurityPlugin { return plugin }
+        if settings.brokerPath != nil { return Self.containerDynamicSecurityPlugin }
+        do {
+            return try MosquittoExecutable.dynamicSecurityPlugin()
+        } catch {
+            throw .invalidArgument("\(error) Or pass --dynamic-security-plugin with its path on the broker's machine.")
+        }
+    }
 
     private func previousCredentials() throws(HatchctlError) -> BrokerCredentialsFile? {
         guard !settings.rotate, FileManager.default.fileExists(atPath: credentialsURL.path) else { return nil }

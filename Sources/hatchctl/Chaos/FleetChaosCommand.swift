@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetLab
 
 /// `hatchctl fleet chaos`: proves the fleet and its clients reliable under faults. A fleet with
 /// accelerated routines and a client sending QoS 1 commands with unique `clientToken`s run on a

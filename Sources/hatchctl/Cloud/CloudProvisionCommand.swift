@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchCloudProvisioning
 
 /// `hatchctl cloud provision`: writes what AWS IoT Core needs to run a fleet file's devices there.
 struct CloudProvisionCommand: AsyncParsableCommand {
@@ -53,6 +54,7 @@ struct CloudProvisionCommand: AsyncParsableCommand {
             settings.policyName = policyName
             settings.region = region
             settings.account = accountId
+            _ = try FleetFiles.combined(fleets.map(\.definition))
             let summary = try CloudProvisioning(fleets: fleets, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }
         }

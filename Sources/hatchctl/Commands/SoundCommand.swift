@@ -6,7 +6,7 @@ import HatchDeviceModel
 struct SoundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sound", abstract: "Play a sound by name or id, or stop the sound.",
-        discussion: "Names are the vendor app's for the product: a Rest 2nd gen or Rest+ 2nd gen has WhiteNoise, Ocean, Rain, …; a Rest Mini has Heartbeat, Water, WhiteNoise, Dryer, Ocean, Wind, Rain, Birds. Restore sounds come from the vendor's content service: give their id.")
+        discussion: "Names are the vendor app's for the product: a Rest 2nd gen or Rest+ 2nd gen has WhiteNoise, Ocean, Rain, …; a Rest Mini has Heartbeat, Water, WhiteNoise, Dryer, Ocean, Wind, Rain, Birds; a Rest+ (1st gen) has Stream, PinkNoise, Dryer, Ocean, Wind, Rain, Bird, Crickets, Brahms, Twinkle, RockABye; a Rest Baby has its 42 tracks (WombSounds, CaribbeanOcean, Hush, …). Restore sounds come from the vendor's content service: give their id.")
 
     @Argument(help: "The device's name or MAC address.")
     var device: String

@@ -2,8 +2,10 @@ import ArgumentParser
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
+import HatchServiceSupport
 
 /// `hatchctl fleet bench`: the fleet's performance figures on a private mosquitto, with a raw
 /// libmosquitto publisher measured against the same broker in the same run as the baseline.
@@ -60,9 +62,6 @@ struct FleetBenchCommand: AsyncParsableCommand {
     var brokers: Int?
 
     @OptionGroup var priority: PriorityOptions
-
-    /// The simulated wall clock every traffic phase starts at (a Monday, 07:20 UTC).
-    static let simulatedStart: TimeInterval = 1_767_600_000
 
     func validate() throws {
         guard devices > 0, roundTripDevices > 0, rate > 0, seconds > 0, speed > 0 else {
@@ -201,7 +200,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
     private func measureConnectAndTraffic(url: MQTTBrokerURL, broker: MosquittoBroker, report: inout FleetBenchReport,
                                           progress: BenchProgress) async throws {
         let residentBefore = ProcessResources.residentMemoryBytes
-        let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: Self.simulatedStart))
+        let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: Date(timeIntervalSince1970: FleetBenchReport.simulatedStart))
         var configuration = FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "bench", loopRoutine: true), broker: url, clock: clock,
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false)
@@ -254,9 +253,4 @@ struct FleetBenchCommand: AsyncParsableCommand {
         report.roundTrip = result
         await fleet.stop()
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

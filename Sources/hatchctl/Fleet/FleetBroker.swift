@@ -133,6 +133,6 @@ struct FleetBroker {
         return FleetBroker(url: url, privateBroker: started, credentials: generated.fleetCredentials(relativeTo: folder, usesTLS: security.tls),
                            record: record,
                            notice: "started a private mosquitto at \(started.url)\(tls): no anonymous access, each device logs in as itself "
-                            + "(password file and ACL in \(folder.path)); hatchctl's credentials are recorded in \(BrokerRecord.fileURL().path)")
+                            + "and only with its own client id (password file, ACL and client-id binding in \(folder.path)); hatchctl's credentials are recorded in \(BrokerRecord.fileURL().path)")
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
 import Logging

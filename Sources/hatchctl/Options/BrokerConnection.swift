@@ -40,7 +40,7 @@ struct BrokerConnection: Sendable {
     }
 
     /// Connects `session`, turning a refusal into an error that says what to do: a wrong or missing
-    /// password, a certificate not trusted, or no broker at all. Never mentions a password.
+    /// password, a certificate not trusted, a client certificate missing, or no broker at all. Never mentions a password.
     func connect(_ session: MQTTSession) async throws(HatchctlError) {
         do {
             try await session.connect()
@@ -58,6 +58,8 @@ struct BrokerConnection: Sendable {
             return .brokerRefusedCredentials(url: url, username: credentials?.username, reason: reason)
         case .tlsFailed(let reason):
             return .brokerTLSFailed(url: url, caFile: tls?.caFile, reason: reason)
+        case .clientCertificateRequired:
+            return .brokerRequiresClientCertificate(url: url)
         default:
             return .brokerUnreachable(url: url, reason: String(describing: error))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchServiceSupport
 
 /// Writes command output: text or JSON on standard output, diagnostics on standard error.
 struct Console: Sendable {
@@ -31,13 +32,18 @@ struct Console: Sendable {
     }
 
     /// Runs a command body; a ``HatchctlError`` is reported (as `{"error": …}` JSON in JSON mode, on
-    /// standard error otherwise) and turned into its exit status.
+    /// standard error otherwise) and turned into its exit status. A library's ``UserFacingError`` is
+    /// reported as an invalid argument.
     func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch let error as HatchctlError {
             report(error)
             throw ExitCode(error.exitStatus)
+        } catch let error as any UserFacingError {
+            let translated = HatchctlError.invalidArgument(error.description)
+            report(translated)
+            throw ExitCode(translated.exitStatus)
         }
     }
 

@@ -13,6 +13,8 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
     case brokerRefusedCredentials(url: String, username: String?, reason: String)
     /// The TLS handshake failed: the broker's certificate is not trusted, or names another host.
     case brokerTLSFailed(url: String, caFile: String?, reason: String)
+    /// The broker requires a client certificate (mutual TLS) and the login has none.
+    case brokerRequiresClientCertificate(url: String)
     /// No device has this name or MAC address; lists the known ones.
     case unknownDevice(query: String, known: [String])
     /// Two or more devices share this name.
@@ -35,7 +37,7 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
     /// The process exit status for this error.
     var exitStatus: Int32 {
         switch self {
-        case .noBroker, .brokerRecordUnreadable, .brokerUnreachable, .brokerRefusedCredentials, .brokerTLSFailed: return 3
+        case .noBroker, .brokerRecordUnreadable, .brokerUnreachable, .brokerRefusedCredentials, .brokerTLSFailed, .brokerRequiresClientCertificate: return 3
         case .unknownDevice, .ambiguousDevice: return 4
         case .deviceOffline: return 5
         case .rejected: return 6
@@ -54,6 +56,7 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
         case .brokerUnreachable: return "brokerUnreachable"
         case .brokerRefusedCredentials: return "brokerRefusedCredentials"
         case .brokerTLSFailed: return "brokerTLSFailed"
+        case .brokerRequiresClientCertificate: return "brokerRequiresClientCertificate"
         case .unknownDevice: return "unknownDevice"
         case .ambiguousDevice: return "ambiguousDevice"
         case .deviceOffline: return "deviceOffline"
@@ -83,6 +86,10 @@ enum HatchctlError: Error, CustomStringConvertible, Equatable {
             let trust = caFile.map { "the CA in \($0)" } ?? "the system's CA store (no CA file was given)"
             return "The TLS handshake with \(url) failed: the broker's certificate is not trusted by \(trust), or does not name "
                 + "the URL's host (\(reason)). Pass --credentials with the credentials.json whose CA signed the broker's certificate."
+        case .brokerRequiresClientCertificate(let url):
+            return "The broker at \(url) requires a client certificate (mutual TLS) and this login has none. Pass --credentials with the "
+                + "credentials.json of `hatchctl broker config --client-certificates` (it names the controller's certificate and key), "
+                + "or use the login `hatchctl fleet run --client-certificates` recorded in $HATCH_HOME/broker.json."
         case .unknownDevice(let query, let known):
             let list = known.isEmpty ? "no devices are registered on this broker (is a fleet running?)" : "known devices:\n" + known.map { "  \($0)" }.joined(separator: "\n")
             return "No device named or with MAC \"\(query)\"; \(list)"

@@ -38,7 +38,8 @@ struct ShadowServiceLifecycle: Service {
         }
         let things = service.thingCount
         logger.notice("answering shadow requests — Ctrl-C stops the service",
-                      metadata: ["broker": "\(service.configuration.broker)", "things": "\(things)"])
+                      metadata: ["broker": "\(service.configuration.broker)", "things": "\(things)",
+                                 "namedShadows": "\(service.namedShadowCount)"])
         try? await gracefulShutdown()
         await service.stop()
         let received = service.received, published = service.published
@@ -47,6 +48,6 @@ struct ShadowServiceLifecycle: Service {
                       metadata: ["requests": "\(received.total)", "replies": "\(published.total)",
                                  "accepted": "\(published.count(.accepted))", "rejected": "\(published.count(.rejected))",
                                  "delta": "\(published.count(.delta))", "documents": "\(published.count(.documents))",
-                                 "things": "\(known)"])
+                                 "things": "\(known)", "namedShadows": "\(service.namedShadowCount)"])
     }
 }

@@ -2,7 +2,7 @@ import HatchDeviceSimulator
 import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,
-/// replies by kind, things with a shadow, whether it is connected, documents saved and failed
+/// replies by kind, things with a shadow, named shadows, whether it is connected, documents saved and failed
 /// saves, beside the `process_*` metrics. Read from the service's own counters when Prometheus
 /// scrapes, so a request costs nothing more, and without waiting for the service: a scrape answers
 /// at once however far behind the service is.
@@ -18,6 +18,7 @@ final class ShadowServiceMetrics: Sendable {
     private let requests: [(kind: MessageKind, counter: Prometheus.Counter)]
     private let replies: [(kind: MessageKind, counter: Prometheus.Counter)]
     private let things: Prometheus.Gauge
+    private let namedShadows: Prometheus.Gauge
     private let connected: Prometheus.Gauge
     private let saveFailures: Prometheus.Counter
     private let documentsSaved: Prometheus.Counter
@@ -37,6 +38,7 @@ final class ShadowServiceMetrics: Sendable {
                                         labels: [("kind", kind.label)]))
         }
         things = registry.makeGauge(descriptor: .named("hatch_shadow_service_things", "Things with a shadow."))
+        namedShadows = registry.makeGauge(descriptor: .named("hatch_shadow_service_named_shadows", "Named shadows the service keeps."))
         connected = registry.makeGauge(descriptor: .named("hatch_shadow_service_connected", "1 while the service is connected and subscribed."))
         saveFailures = registry.makeCounter(descriptor: .named("hatch_shadow_service_save_failures_total", "Documents that could not be saved."))
         documentsSaved = registry.makeCounter(descriptor: .named("hatch_shadow_service_documents_saved_total", "Documents written to the state folder."))
@@ -48,6 +50,7 @@ final class ShadowServiceMetrics: Sendable {
         for (kind, counter) in requests { mirror.advance(counter, to: Double(service.received.count(kind))) }
         for (kind, counter) in replies { mirror.advance(counter, to: Double(service.published.count(kind))) }
         things.set(Double(service.thingCount))
+        namedShadows.set(Double(service.namedShadowCount))
         connected.set(Double(service.isConnected ? 1 : 0))
         mirror.advance(saveFailures, to: Double(service.saveFailures))
         mirror.advance(documentsSaved, to: Double(service.documentsSaved))

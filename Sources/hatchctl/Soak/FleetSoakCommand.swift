@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
-import HatchMosquittoBroker
+import HatchFleetLab
 import HatchMQTT
+import HatchMosquittoBroker
+import HatchServiceSupport
 
 /// `hatchctl fleet soak`: a generated fleet with looping routines on an accelerated clock for a long
 /// time, sampling the resident memory of the fleet and of the broker, to show that neither grows

@@ -1,6 +1,7 @@
 import Foundation
 import HatchAdultRoutine
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import Testing
 
@@ -10,7 +11,7 @@ extension HardwareInLoopTests {
     /// stopped. On the private fleet it runs over the spring daylight-saving change (02:00 EST → 03:00 EDT).
     @Test("bedtime routine: every step in order, timed by the device, then stopped")
     func bedtimeRoutine() async throws {
-        try await HIL.scenario("bedtime routine", privateStart: "2026-03-08T01:58:30-05:00") { run in
+        try await HIL.scenario("bedtime routine", clockStart: "2026-03-08T01:58:30-05:00") { run in
             guard let device = run.target.device(where: { $0.light }, preferring: [.restoreV4, .restoreV5, .riotPlus]) else {
                 run.notApplicable("bedtime routine (no device with a light)", essential: true)
                 return

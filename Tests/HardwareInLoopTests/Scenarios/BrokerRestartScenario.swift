@@ -1,6 +1,7 @@
 import Foundation
 import HatchAdultRoutine
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import HatchIoTDeviceConnectionStateClient
 import Testing
@@ -11,7 +12,7 @@ extension HardwareInLoopTests {
     /// unknown and back to online; the routine goes on and is finished through the routine feature.
     @Test("the broker restarts mid-scenario; the scenario completes after the reconnect")
     func brokerRestart() async throws {
-        try await HIL.scenario("broker restart", privateStart: "2026-06-15T07:10:00-04:00") { run in
+        try await HIL.scenario("broker restart", clockStart: "2026-06-15T07:10:00-04:00") { run in
             guard let device = run.target.device(where: { $0.light }, preferring: [.restoreIot, .restoreV5]) else {
                 run.notApplicable("broker restart (no device with a light)", essential: true)
                 return
@@ -21,8 +22,7 @@ extension HardwareInLoopTests {
             let observing = Task { await routines.observe() }
             run.onCleanup("stop observing the routines") { observing.cancel() }
             try await routines.load()
-            let connection = ConnectionLog(open.session.connectionState.states())
-            run.onCleanup("stop following the connection") { connection.stop() }
+            let connection = run.followConnection(of: open)
             _ = try await connection.first("online", within: .seconds(10)) { $0.isOnline }
 
             let sound = device.product.sounds.sounds.first?.id ?? 3
@@ -45,7 +45,7 @@ extension HardwareInLoopTests {
             }
             try await run.waitUntil("the routine feature showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
 
-            guard let control = run.control(for: "crash and restart the broker") else {
+            guard let control = run.simulator(for: "crash and restart the broker") else {
                 run.notApplicable("reconnect after the broker restart", essential: true)
                 return
             }
@@ -74,7 +74,7 @@ extension HardwareInLoopTests {
                 $0.reported.current.playing == PlayingMode.none
             }
             try await run.waitUntil("the routine feature showing nothing running", within: .seconds(10)) { routines.progress == nil }
-            run.note("\(device.name) routine step 1, broker killed and back on port \(control.broker.port): client connection unknown → online "
+            run.note("\(device.name) routine step 1, broker killed and back on port \(control.brokerPort.map(String.init) ?? "-"): client connection unknown → online "
                      + "after \(String(format: "%.1f", clientBack)) s real, device reporting again after \(String(format: "%.1f", deviceBack)) s real")
             run.note("next → step 2, stopped")
         }

@@ -1,8 +1,8 @@
 import Foundation
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import HatchIoTDeviceConnectionStateClient
-import Synchronization
 import Testing
 
 extension HardwareInLoopTests {
@@ -12,28 +12,26 @@ extension HardwareInLoopTests {
     /// away is answered by the shadow service and applied when the device is back.
     @Test("a device drops off the network and comes back; the connection state says since when")
     func deviceDropsAndReturns() async throws {
-        try await HIL.scenario("device drop + return", privateStart: "2026-05-03T03:20:00-04:00") { run in
+        try await HIL.scenario("device drop + return", clockStart: "2026-05-03T03:20:00-04:00") { run in
             guard let device = run.target.device(where: { _ in true }, preferring: [.restoreV4, .restoreV5]) else {
                 run.notApplicable("device drop (no device)", essential: true)
                 return
             }
             let open = try await run.open(device)
-            let connection = open.session.connectionState
-            let seen = ConnectionLog(connection.states())
-            run.onCleanup("stop following the connection") { seen.stop() }
+            let seen = run.followConnection(of: open)
             let clock = try await run.deviceClock(open)
             let online = try await seen.first("online", within: .seconds(10)) { $0.isOnline }
             guard let onlineSince = online.since else { throw ScenarioFailure("online without a since: \(online)") }
             run.note("\(device.name) online since \(clock.local(onlineSince))")
 
-            guard let control = run.control(for: "drop the device's connection (fault injection)") else {
+            guard let control = run.simulator(for: "drop the device's connection (fault injection)") else {
                 run.notApplicable("see it offline and back online", essential: true)
                 return
             }
             let before = try await open.session.currentState()
             let volume = before.reported.current.sound.v == 12345 ? 23456 : 12345
             let dropped = ContinuousClock.now
-            await control.inject(.dropConnection(reconnectAfter: 1.5), into: device)
+            await control.dropConnection(of: device, reconnectAfter: 1.5)
             let offline = try await seen.first("offline (connectionLost)", within: .seconds(10)) { $0.name == "offline" }
 
             // The shadow service answers for the absent device; the device applies the change on return.
@@ -58,42 +56,6 @@ extension HardwareInLoopTests {
             run.note("offline (connectionLost) since \(clock.local(offlineSince)), online again since \(clock.local(backSince)) "
                      + "(\(Int(backSince.timeIntervalSince(offlineSince))) s sim, \(String(format: "%.1f", away)) s real)")
             run.note("volume sent while away applied on return")
-        }
-    }
-}
-
-/// Every connection state a client's stream emits, in order.
-final class ConnectionLog: Sendable {
-    private let states = Mutex<[IoTDeviceConnectionState]>([])
-    private let consumer = Mutex<Task<Void, Never>?>(nil)
-
-    init(_ stream: AsyncStream<IoTDeviceConnectionState>) {
-        let task = Task { [weak self] in
-            for await state in stream { self?.states.withLock { $0.append(state) } }
-        }
-        consumer.withLock { $0 = task }
-    }
-
-    deinit { consumer.withLock { $0?.cancel() } }
-
-    func stop() { consumer.withLock { $0?.cancel() } }
-
-    /// Everything seen so far.
-    var all: [IoTDeviceConnectionState] { states.withLock { $0 } }
-
-    /// The first state matching `condition` after the first occurrence of `previous` (or from the
-    /// start), waiting up to `timeout`.
-    func first(after previous: IoTDeviceConnectionState? = nil, _ what: String, within timeout: Duration,
-               where condition: @Sendable (IoTDeviceConnectionState) -> Bool) async throws -> IoTDeviceConnectionState {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while true {
-            let seen = all
-            let start = previous.flatMap { seen.firstIndex(of: $0).map { $0 + 1 } } ?? 0
-            if let match = seen[min(start, seen.count)...].first(where: condition) { return match }
-            if ContinuousClock.now >= deadline {
-                throw ScenarioFailure("no \(what) within \(timeout); connection states seen: \(seen.map(\.description))")
-            }
-            try await Task.sleep(for: .milliseconds(10))
         }
     }
 }

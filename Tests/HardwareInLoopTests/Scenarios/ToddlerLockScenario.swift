@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import Testing
 
@@ -9,7 +10,7 @@ extension HardwareInLoopTests {
     /// evening start sits inside a 19:00–06:30 window, and a clock jump crosses its morning edge.
     @Test("toddler lock: on, off, and back to the device's own schedule")
     func toddlerLock() async throws {
-        try await HIL.scenario("toddler lock on/off", privateStart: "2026-01-14T19:05:00-05:00") { run in
+        try await HIL.scenario("toddler lock on/off", clockStart: "2026-01-14T19:05:00-05:00") { run in
             guard let device = run.target.device(where: { $0.toddlerLock }, preferring: [.restoreV5, .riot, .restoreV4]) else {
                 run.notApplicable("toddler lock (no device with one)", essential: true)
                 return
@@ -38,7 +39,7 @@ extension HardwareInLoopTests {
             let restored = try await open.log.first(after: unlocked.index, "toddler lock back to \(original.turnOnMode.rawValue)", within: .seconds(10)) {
                 $0.reported.toddlerLock?.turnOnMode == original.turnOnMode
             }
-            let localTime = try localTimeOfDay(epoch: restored.state.timestamp, in: clock.timeZone)
+            let localTime = try clock.timeOfDay(Date(timeIntervalSince1970: TimeInterval(restored.state.timestamp)))
             let expected = original.isLocked(at: localTime)
             let settled = try await open.log.first(after: restored.index, "toddlerLockOn \(expected) for \(original.turnOnMode.rawValue) at \(localTime)",
                                                    within: .seconds(10)) { $0.reported.toddlerLockOn == expected }
@@ -47,10 +48,10 @@ extension HardwareInLoopTests {
 
             guard original.turnOnMode == .custom else { return }
             // Across the window's edge the device must change `toddlerLockOn` by itself.
-            if let control = run.control(for: "clock jump across the lock window's edge") {
+            if let control = run.simulator(for: "clock jump across the lock window's edge") {
                 let now = Date(timeIntervalSince1970: TimeInterval(settled.state.timestamp))
-                let edge = try nextMoment(of: expected ? original.turnOffAt : original.turnOnAt, after: now, in: clock.timeZone)
-                try await control.jumpClock(by: edge.timeIntervalSince(control.clock.now) + 30)
+                let edge = try clock.nextMoment(of: expected ? original.turnOffAt : original.turnOnAt, after: now)
+                try await control.jumpClock(by: edge.timeIntervalSince(control.now) + 30)
                 let flipped = try await open.log.first(after: settled.index, "toddlerLockOn flipping at the window's edge", within: .seconds(10)) {
                     $0.reported.toddlerLockOn == !expected
                 }
@@ -58,23 +59,4 @@ extension HardwareInLoopTests {
             }
         }
     }
-}
-
-/// The local time of day of an epoch second in `timeZone`.
-func localTimeOfDay(epoch: Int, in timeZone: TimeZone) throws -> TimeOfDay {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(epoch)))
-    return try TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
-}
-
-/// The next moment after `date` at which the local clock in `timeZone` shows `time`.
-func nextMoment(of time: TimeOfDay, after date: Date, in timeZone: TimeZone) throws -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    guard let next = calendar.nextDate(after: date, matching: DateComponents(hour: time.hour, minute: time.minute, second: 0),
-                                       matchingPolicy: .nextTime) else {
-        throw ScenarioFailure("no \(time) after \(date) in \(timeZone.identifier)")
-    }
-    return next
 }

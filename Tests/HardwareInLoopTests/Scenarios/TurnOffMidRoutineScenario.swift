@@ -1,6 +1,7 @@
 import Foundation
 import HatchAdultRoutine
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import Testing
 
@@ -9,7 +10,7 @@ extension HardwareInLoopTests {
     /// off at once, and the routine does not come back when its step would have ended.
     @Test("turning off mid-routine: everything stops and the next step never starts")
     func turnOffMidRoutine() async throws {
-        try await HIL.scenario("turn off mid-routine", privateStart: "2026-02-12T21:40:00-05:00") { run in
+        try await HIL.scenario("turn off mid-routine", clockStart: "2026-02-12T21:40:00-05:00") { run in
             let device = run.target.device(where: { _ in true }, preferring: [.riotPlus, .riot, .restoreIot, .restoreV5])
             guard let device else {
                 run.notApplicable("turn off (no device)", essential: true)
@@ -57,8 +58,8 @@ extension HardwareInLoopTests {
 
             // Past the moment step 2 would have begun, nothing may start again.
             let stepEnd = started.state.timestamp + stepSeconds
-            if let control = run.control(for: "clock jump past the step's end") {
-                try await control.jumpClock(by: TimeInterval(stepEnd + 30) - control.clock.now.timeIntervalSince1970)
+            if let control = run.simulator(for: "clock jump past the step's end") {
+                try await control.jumpClock(by: TimeInterval(stepEnd + 30) - control.now.timeIntervalSince1970)
             }
             var later = try await open.session.currentState()
             for _ in 0..<20 where later.timestamp < stepEnd + 30 {

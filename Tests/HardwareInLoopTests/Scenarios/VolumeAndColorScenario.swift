@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import HatchIoTActionSenderClient
 import Testing
@@ -10,7 +11,7 @@ extension HardwareInLoopTests {
     /// without a light and of the clock display on a product without a clock.
     @Test("volume and colour on every product that has them; refusal on products that lack them")
     func volumeAndColor() async throws {
-        try await HIL.scenario("volume + colour", privateStart: "2026-04-22T12:15:00-04:00") { run in
+        try await HIL.scenario("volume + colour", clockStart: "2026-04-22T12:15:00-04:00") { run in
             var changed: [String] = []
             var refused: [String] = []
             for (index, device) in run.target.devices.enumerated() {
@@ -34,7 +35,9 @@ extension HardwareInLoopTests {
                 var what = "volume"
 
                 if device.capabilities.light {
-                    let (r, g, b, w, i) = (65535 - index * 5000, 12000 + index * 3000, 40000, index * 1000, 30000 + index * 2000)
+                    // A Rest+ (1st gen) has no white channel, only a white flag (`c.W`).
+                    let white = device.product.reportsRestPlusDocument ? 0 : index * 1000
+                    let (r, g, b, w, i) = (65535 - index * 5000, 12000 + index * 3000, 40000, white, 30000 + index * 2000)
                     try await session.send(.setColor(r: r, g: g, b: b, w: w, intensity: i))
                     let shown = try await open.log.first(after: mark, "\(device.name) showing the colour", within: .seconds(10)) {
                         guard let color = $0.reported.current.color else { return false }

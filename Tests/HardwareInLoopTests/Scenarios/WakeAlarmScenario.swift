@@ -1,6 +1,7 @@
 import Foundation
 import HatchAdultAlarms
 import HatchDeviceModel
+import HatchHardwareInLoop
 import HatchDeviceSession
 import Testing
 
@@ -9,7 +10,7 @@ extension HardwareInLoopTests {
     /// On the private fleet it runs across midnight: the sunrise starts before 00:00, the alarm rings after.
     @Test("wake alarm: the sunrise ramps up monotonically, the alarm fires, snoozes, fires again and is dismissed")
     func wakeAlarmWithSunrise() async throws {
-        try await HIL.scenario("wake alarm + sunrise", privateStart: "2026-01-06T23:56:40-05:00") { run in
+        try await HIL.scenario("wake alarm + sunrise", clockStart: "2026-01-06T23:56:40-05:00") { run in
             guard let device = run.target.device(where: { $0.light && $0.alarms }, preferring: [.restoreV5, .restoreIot, .restoreV4]) else {
                 run.notApplicable("wake alarm (no device with a light and alarms)", essential: true)
                 return
@@ -27,7 +28,7 @@ extension HardwareInLoopTests {
 
             let clock = try await run.deviceClock(open)
             let lead = 180
-            let snoozeDuration = run.target.control == nil ? 60 : 540
+            let snoozeDuration = !run.target.isSimulated ? 60 : 540
             let wake = try clock.wholeMinute(atLeast: TimeInterval(lead + 40))
             let sunriseStart = wake.date.addingTimeInterval(-TimeInterval(lead))
             let color = ColorState(id: WireConstants.customColorID, r: 65535, g: 30000, b: 6000, w: 10000, i: 60000)
@@ -40,8 +41,8 @@ extension HardwareInLoopTests {
             run.onCleanup("delete the HIL alarm") { [alarm] in try await alarms.delete(alarm) }
             run.note("\(device.name) alarm \(wake.time) (sunrise from \(clock.local(sunriseStart)))")
 
-            if let control = run.control(for: "clock jump to the sunrise") {
-                let gap = sunriseStart.timeIntervalSince(control.clock.now) - 10
+            if let control = run.simulator(for: "clock jump to the sunrise") {
+                let gap = sunriseStart.timeIntervalSince(control.now) - 10
                 if gap > 0 { try await control.jumpClock(by: gap) }
             }
             let mark = open.log.mark
@@ -70,8 +71,8 @@ extension HardwareInLoopTests {
             let snoozeStart = snoozed.state.reported.snooze?.startTime ?? snoozed.state.timestamp
             try run.require(!snoozed.state.reported.current.sound.isPlaying, "the wake sound kept playing during the snooze")
             try await run.waitUntil("the alarm feature showing the snooze", within: .seconds(10)) { alarms.status.name == "snoozed" }
-            if let control = run.control(for: "clock jump over the snooze") {
-                let gap = TimeInterval(snoozeStart + snoozeDuration) - control.clock.now.timeIntervalSince1970 - 15
+            if let control = run.simulator(for: "clock jump over the snooze") {
+                let gap = TimeInterval(snoozeStart + snoozeDuration) - control.now.timeIntervalSince1970 - 15
                 if gap > 0 { try await control.jumpClock(by: gap) }
             }
             let refire = try await open.log.first(after: snoozed.index, "re-fire after the snooze",

@@ -114,6 +114,22 @@ struct BadInputReplayTests {
     }
 
     /// The wire documents of every device (`shadow/get`), without timestamps and tokens.
+    /// Waits until `inbox` holds every device's retained registry record and the `/update/accepted` of
+    /// its first report, so that nothing from the fleet's start arrives during the replay.
+    static func waitForFirstReports(of things: [ThingName], in inbox: Inbox) async throws {
+        let wanted = Set(things.flatMap { [Topics.registry($0), Topics.Shadow($0).updateAccepted] })
+        let deadline = ContinuousClock.now + .seconds(20)
+        var seen = Set<String>()
+        while !wanted.isSubset(of: seen) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("No registry record or first report within 20 s from: \(wanted.subtracting(seen).sorted())")
+                return
+            }
+            seen = Set(await inbox.messages.map(\.topic))
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     static func wireDocuments(_ fleet: Fleet, session: MQTTSession, inbox: Inbox) async throws -> JSONObject {
         var result: JSONObject = [:]
         for device in fleet.devices {
@@ -141,10 +157,10 @@ struct BadInputReplayTests {
         let clock = SimulationClock(mode: .manual, startTime: EngineFixtures.monday0600)
         let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
                                                                 controlTopics: true))
-        try await fleet.start()
         #expect(Set(fleet.devices.map(\.spec.profile.product)).count == 4)
         let things = Dictionary(uniqueKeysWithValues: fleet.devices.map { ($0.spec.profile.name, $0.thingName) })
 
+        // Listening before the fleet starts, so that the devices' first reports are seen to settle.
         let session = MQTTSession(configuration: MQTTConfiguration(broker: try MQTTBrokerURL(broker.url), clientID: "bad-input-replay"))
         try await session.connect()
         let inbox = Inbox()
@@ -153,7 +169,8 @@ struct BadInputReplayTests {
         let aws = try await session.subscribe("$aws/things/#", qos: .atLeastOnce)
         let listeners = [hatch, aws].map { subscription in Task { for await message in subscription { await inbox.append(message) } } }
         defer { listeners.forEach { $0.cancel() } }
-        try await Task.sleep(for: .milliseconds(500))  // retained records and the devices' first reports settle
+        try await fleet.start()
+        try await Self.waitForFirstReports(of: Array(things.values), in: inbox)
 
         let wireBefore = try await Self.wireDocuments(fleet, session: session, inbox: inbox)
         let before = await Self.snapshot(fleet)

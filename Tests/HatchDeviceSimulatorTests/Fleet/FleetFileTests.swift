@@ -80,6 +80,38 @@ struct FleetFileTests {
         #expect(failure.line == 4)
         #expect(failure.field == "devices[0].product")
         #expect(failure.message.contains("unknown product 'restoreV9'"))
+        #expect(failure.message.contains("restPlus, restBaby"), "the valid names are listed: \(failure.message)")
+    }
+
+    @Test func allProductsHasEveryProductOnce() throws {
+        let fleet = try FleetDefinition.load(contentsOf: Self.devicesFolder.appendingPathComponent("all-products.yaml"))
+        #expect(fleet.devices.map(\.profile.product).sorted { $0.rawValue < $1.rawValue }
+                == HardwareProduct.allCases.sorted { $0.rawValue < $1.rawValue })
+        let riot = try #require(fleet.devices.first { $0.profile.product == .riot })
+        #expect(riot.initialSettings.clock?.i == 25000)
+        let plus = try #require(fleet.devices.first { $0.profile.product == .restPlus })
+        #expect(plus.initialSettings.battery == 64)
+        #expect(plus.initialSettings.nightlightOn == nil)
+        #expect(plus.initialSettings.colorPreset?.r == 65535)
+        #expect(plus.initialSettings.routines.items.isEmpty)
+    }
+
+    @Test func restPlusRefusesWhatItLacks() throws {
+        let routines = try #require(error("""
+        devices:
+          - { name: A, mac: "AA:BB:CC:00:00:01", product: restPlus, routines: [ { id: 1, name: X, type: favorite, steps: [ { sound: { id: 5, v: 1 } } ] } ] }
+        """))
+        #expect(routines.message.contains("has no routines or favorites"), "\(routines.message)")
+        let clock = try #require(error("""
+        devices:
+          - { name: A, mac: "AA:BB:CC:00:00:01", product: restPlus, state: { clock: { i: 1 } } }
+        """))
+        #expect(clock.message.contains("restPlus has no clock"), "\(clock.message)")
+        let battery = try #require(error("""
+        devices:
+          - { name: A, mac: "AA:BB:CC:00:00:01", product: restMini, battery: 50 }
+        """))
+        #expect(battery.message.contains("only riotPlus, restPlus, restBaby do"), "\(battery.message)")
     }
 
     @Test func malformedMac() throws {

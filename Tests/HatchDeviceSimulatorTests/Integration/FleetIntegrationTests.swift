@@ -159,6 +159,42 @@ struct FleetIntegrationTests {
         await second.stop()
     }
 
+    @Test func namedShadowsAreAnsweredBesideTheClassicShadowAndKeptAcrossARestart() async throws {
+        let broker = try await MosquittoBroker.start()
+        defer { broker.stop() }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let first = try makeFleet(broker: broker, stateDirectory: folder)
+        try await first.start()
+        let nursery = try #require(first.device("Nursery"))
+        let lights = Topics.Shadow(nursery.thingName, name: ShadowName(validating: "lights")!)
+        let subscriber = try RawSubscriber(port: broker.port, topics: [lights.updateAccepted, lights.updateDelta, lights.getAccepted], count: 3)
+        try await subscriber.waitUntilSubscribed()
+        // Without a clientToken: saved all the same.
+        try rawPublish(port: broker.port, topic: lights.update, payload: #"{"state":{"desired":{"scene":"calm","nightlightOn":"dim"}}}"#)
+        try rawPublish(port: broker.port, topic: lights.get, payload: #"{"clientToken":"named-get"}"#)
+        let messages = try await subscriber.messages()
+        #expect(messages.first { $0.topic == lights.updateAccepted }?.payload["version"] == 1, "\(subscriber.transcript)")
+        #expect(messages.first { $0.topic == lights.updateDelta }?.payload[path: ["state", "scene"]] == "calm")
+        let get = try #require(messages.first { $0.topic == lights.getAccepted }?.payload)
+        #expect(get["clientToken"] == "named-get")
+        #expect(get[path: ["state", "desired", "nightlightOn"]] == "dim", "any field an app likes, whatever the classic schema says")
+        let classic = await nursery.shadowDocument
+        #expect(classic.desired?["scene"] == nil, "the classic shadow is untouched")
+        await first.stop()
+
+        let second = try makeFleet(broker: broker, stateDirectory: folder)
+        try await second.start()
+        let again = try RawSubscriber(port: broker.port, topics: [lights.getAccepted], count: 1)
+        try await again.waitUntilSubscribed()
+        try rawPublish(port: broker.port, topic: lights.get, payload: "{}")
+        let document = try #require(try await again.messages().first?.payload)
+        #expect(document["version"] == 1)
+        #expect(document[path: ["state", "desired", "scene"]] == "calm")
+        await second.stop()
+    }
+
     @Test func rebootReloadsFlashAndUpdatesLastReset() async throws {
         let broker = try await MosquittoBroker.start()
         defer { broker.stop() }

@@ -30,6 +30,16 @@ struct FleetTickHoldTests {
             autoStartRoutine: 1
         """
 
+    /// Waits until every scheduler worker has finished two more passes over its devices.
+    private static func waitForSchedulerPasses(_ fleet: Fleet) async throws {
+        let target = fleet.completedSchedulerPasses + 2
+        let deadline = ContinuousClock.now + .seconds(10)
+        while fleet.completedSchedulerPasses < target {
+            try #require(ContinuousClock.now < deadline, "the fleet's scheduler workers did not finish two passes in 10 s")
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     @Test("held ticks publish nothing while time passes; released, every device reports again", arguments: [90.0, 3_600.0])
     func holdAndRelease(simulatedSeconds: Double) async throws {
         let broker = try await MosquittoBroker.start()
@@ -43,10 +53,11 @@ struct FleetTickHoldTests {
 
         fleet.holdTicks(true)
         // A tick already under way when the hold began finishes first.
-        try await Task.sleep(for: .milliseconds(100))
+        try await Self.waitForSchedulerPasses(fleet)
         let held = fleet.statistics.messagesOut
         clock.advance(by: simulatedSeconds)
-        try await Task.sleep(for: .milliseconds(300))
+        // Every scheduler worker has seen the new time and the hold.
+        try await Self.waitForSchedulerPasses(fleet)
         #expect(fleet.statistics.messagesOut == held, "devices published while their ticks were held")
         #expect(fleet.status().online == 3)
 

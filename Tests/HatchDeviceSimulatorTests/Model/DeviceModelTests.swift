@@ -40,7 +40,8 @@ struct DeviceModelTests {
         #expect(HardwareProduct.restoreV4.capabilities.packedClockBrightness)
         #expect(HardwareProduct.restoreV5.capabilities.packedClockBrightness)
         #expect(HardwareProduct.restoreIot.capabilities.packedClockBrightness == false)
-        #expect(HardwareProduct.allCases.map(\.rawValue) == ["restoreIot", "restoreV4", "restoreV5", "riot", "riotPlus", "restMini"])
+        #expect(HardwareProduct.allCases.map(\.rawValue) == ["restoreIot", "restoreV4", "restoreV5", "riot", "riotPlus", "restMini", "restPlus", "restBaby"])
+        #expect(HardwareProduct.riot.capabilities.clock, "a Rest 2nd gen reports clock like a Rest+ 2nd gen")
     }
 
     @Test func clockBrightnessPacksNightHighDayLowOnV4AndV5() {

@@ -16,7 +16,7 @@ struct ShadowDocumentWriterTests {
         for level in 1...version {
             _ = shadow.update(payload: Data(#"{"state":{"reported":{"volume":\#(level)}}}"#.utf8), timestamp: 1_767_600_000 + level)
         }
-        return ShadowDocumentWriter.Snapshot(thing: thing, generation: version, shadow: PersistedShadow(document: shadow.document))
+        return ShadowDocumentWriter.Snapshot(shadowKey: ShadowKey(thing), generation: version, shadow: PersistedShadow(document: shadow.document))
     }
 
     private static func folder() -> URL {
@@ -29,7 +29,7 @@ struct ShadowDocumentWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try ShadowDocumentStore(directory: folder)
         let writer = ShadowDocumentWriter(store: store, logger: .init(label: "test"))
-        func savedVersion() -> Int? { store.loadAll().shadows[Self.thing]?.document.version }
+        func savedVersion() -> Int? { store.loadAll().shadows[ShadowKey(Self.thing)]?.document.version }
 
         writer.write(Self.snapshot(version: 2))
         #expect(savedVersion() == 2)

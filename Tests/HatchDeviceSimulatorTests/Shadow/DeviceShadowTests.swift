@@ -152,6 +152,25 @@ struct DeviceShadowTests {
         #expect(result.rejection == ["code": 413, "message": "The payload exceeds the maximum size allowed", "timestamp": 5, "clientToken": "big"])
     }
 
+    @Test("updates that each fit but together hold more than 8 KB of desired and reported state are 413, and change nothing")
+    func documentOver8KBIs413() throws {
+        var shadow = reportedShadow()
+        let half = JSONValue.string(String(repeating: "x", count: 5000))
+        let first = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": half])), timestamp: 5)
+        #expect(first.rejection == nil)
+        let before = shadow.document
+        let second = shadow.update(payload: payload(ShadowRequest.update(reported: ["log": half], clientToken: "full")), timestamp: 6)
+        #expect(second.rejection == ["code": 413, "message": "The payload exceeds the maximum size allowed", "timestamp": 6, "clientToken": "full"])
+        #expect(shadow.document == before, "a refused update leaves the document and its version alone")
+        // Replacing a field rather than adding one keeps the document under the limit; metadata does not count.
+        let replaced = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": .string(String(repeating: "y", count: 5000))])), timestamp: 7)
+        #expect(replaced.rejection == nil)
+        let cleared = shadow.update(payload: payload(ShadowRequest.update(desired: ["note": .null])), timestamp: 8)
+        #expect(cleared.rejection == nil)
+        let now = shadow.update(payload: payload(ShadowRequest.update(reported: ["log": half])), timestamp: 9)
+        #expect(now.rejection == nil, "with desired cleared the report fits")
+    }
+
     @Test func staleVersionIs409AndCurrentVersionIsAccepted() {
         var shadow = reportedShadow()
         let stale = shadow.update(payload: payload(ShadowRequest.update(desired: ["nightlightOn": true], clientToken: "v", version: 7)), timestamp: 5)
@@ -168,6 +187,21 @@ struct DeviceShadowTests {
         #expect(result.publications.first?.payload == ["version": 1, "timestamp": 9, "clientToken": "d"])
         #expect(shadow.document.exists == false)
         #expect(shadow.delete(payload: Data(), timestamp: 10).rejection?["code"] == 404)
+    }
+
+    @Test("a shadow created again within 48 hours of its deletion continues its version, later it starts again",
+          arguments: [(60, 2), (47 * 3600, 2), (48 * 3600, 2), (48 * 3600 + 1, 1), (30 * 86400, 1)])
+    func versionAfterDelete(after seconds: Int, version: Int) throws {
+        var shadow = reportedShadow()
+        _ = shadow.delete(payload: Data(), timestamp: 1_000)
+        #expect(shadow.document.deletedAt == 1_000)
+        // The state folder keeps when it was deleted, so a restarted service decides the same.
+        let saved = try JSONDecoder().decode(PersistedShadow.self, from: PersistedShadow(document: shadow.document).jsonValue.jsonData)
+        #expect(saved.document == shadow.document)
+        let again = shadow.update(payload: payload(ShadowRequest.update(reported: ["rssi": -60])), timestamp: 1_000 + seconds)
+        #expect(again.publications.first?.payload["version"] == .int(version))
+        #expect(shadow.document.version == version)
+        #expect(shadow.document.deletedAt == nil)
     }
 
     /// Random reports into nested objects of three levels (big enough to be encoded section by

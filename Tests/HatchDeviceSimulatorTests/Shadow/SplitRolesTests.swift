@@ -126,10 +126,14 @@ struct SplitRolesTests {
         #expect(document.delta == nil)
     }
 
-    @Test("the service answers exactly the classic shadow's get, update and delete topics", arguments: [
+    @Test("the service answers exactly the get, update and delete topics of classic and named shadows", arguments: [
         ("$aws/things/restoreV5_a4c138000001/shadow/get", true), ("$aws/things/restoreV5_a4c138000001/shadow/update", true),
         ("$aws/things/restoreV5_a4c138000001/shadow/delete", true), ("$aws/things/restoreV5_a4c138000001/shadow/update/accepted", false),
-        ("$aws/things/restoreV5_a4c138000001/shadow/name/night/get", false), ("$aws/things/a/b/shadow/get", false),
+        ("$aws/things/restoreV5_a4c138000001/shadow/name/night/get", true), ("$aws/things/restoreV5_a4c138000001/shadow/name/night/update", true),
+        ("$aws/things/restoreV5_a4c138000001/shadow/name/night/delete", true),
+        ("$aws/things/restoreV5_a4c138000001/shadow/name/night/update/accepted", false),
+        ("$aws/things/restoreV5_a4c138000001/shadow/name/get", false), ("$aws/things/restoreV5_a4c138000001/shadow/name/night", false),
+        ("$aws/things/a/b/shadow/get", false),
         ("$aws/things/restoreV5_a4c138000001/shadow/gets", false), ("$aws/things/restoreV5_a4c138000001/shadows/get", false),
         ("aws/things/restoreV5_a4c138000001/shadow/get", false), ("$aws/things/restoreV5_a4c138000001", false), ("", false),
     ])
@@ -137,7 +141,8 @@ struct SplitRolesTests {
         #expect(ShadowService.handles(topic) == handled)
         if handled {
             #expect(ShadowService.request(in: topic)?.thing == "restoreV5_a4c138000001")
-            #expect(ShadowService.request(in: topic)?.operation == topic.split(separator: "/").last)
+            #expect(ShadowService.request(in: topic)?.operation.rawValue == topic.split(separator: "/").last.map(String.init))
+            #expect(ShadowService.request(in: topic)?.name == (topic.contains("/name/") ? "night" : nil))
         }
     }
 

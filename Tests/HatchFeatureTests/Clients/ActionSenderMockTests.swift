@@ -6,22 +6,42 @@ import Testing
 struct ActionSenderMockTests {
     let mac = MacAddress(value: 7)
 
-    @Test("a Rest Mini has no light or clock: refused before sending, with the reason")
+    @Test("a Rest Mini has no light or clock, a Rest+ no clock, mute, nightlight or favorites: refused before sending, with the reason")
     func capabilityChecks() async throws {
         let recorder = IoTActionRecorder()
         let sender = IoTActionSenderClient.mock(recorder: recorder)
         await #expect(throws: IoTActionSenderError.unsupported(product: .restMini, reason: "it has no light")) {
             try await sender.send(.lightOff, mac, .restMini)
         }
-        await #expect(throws: IoTActionSenderError.unsupported(product: .riot, reason: "it has no clock display")) {
-            try await sender.send(.setClockFlags(on: true, twentyFourHour: true), mac, .riot)
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restMini, reason: "it has no clock display")) {
+            try await sender.send(.setClockFlags(on: true, twentyFourHour: true), mac, .restMini)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no clock display")) {
+            try await sender.send(.setClockBrightness(ClockBrightness(day: 1, night: 1)), mac, .restPlus)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no mute, only a volume")) {
+            try await sender.send(.setMute(true), mac, .restPlus)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no nightlight")) {
+            try await sender.send(.setNightlight(true), mac, .restPlus)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no routines or favorites")) {
+            try await sender.send(.startRoutine(id: 1), mac, .restPlus)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no toddler lock")) {
+            try await sender.send(.setToddlerLock(.always), mac, .restPlus)
+        }
+        await #expect(throws: IoTActionSenderError.unsupported(product: .restPlus, reason: "it has no alarms")) {
+            try await sender.send(.snooze(startTime: 0), mac, .restPlus)
         }
         await #expect(throws: IoTActionSenderError.unsupported(product: .restoreV5, reason: "volume 70000 is outside 0…65535")) {
             try await sender.send(.setVolume(70000), mac, .restoreV5)
         }
         #expect(recorder.entries.isEmpty)
         _ = try await sender.send(.playSound(id: 3, volume: 1000), mac, .restMini)
-        #expect(recorder.entries == [.action(.playSound(id: 3, volume: 1000), mac)])
+        _ = try await sender.send(.setClockFlags(on: true, twentyFourHour: false), mac, .riot)
+        #expect(recorder.entries == [.action(.playSound(id: 3, volume: 1000), mac),
+                                     .action(.setClockFlags(on: true, twentyFourHour: false), mac)])
     }
 
     @Test("a rejecting mock throws the rejection")

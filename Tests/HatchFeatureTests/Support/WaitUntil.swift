@@ -1,8 +1,16 @@
-/// Yields until `condition` holds. Never times out on its own: Swift Testing's `.timeLimit` bounds a
-/// test, so a broken expectation fails the test instead of a wall-clock assertion.
+import Testing
+
+/// Yields until `condition` holds, or records an issue naming `what` once `timeout` has passed (the
+/// test's expectations after it then fail on the state it reached instead).
 @MainActor
-func waitUntil(_ condition: @MainActor () -> Bool) async {
+func waitUntil(_ what: String = "the provider to show the change", within timeout: Duration = .seconds(20),
+               sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () -> Bool) async {
+    let deadline = ContinuousClock.now + timeout
     while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("Timed out after \(timeout) waiting for \(what)", sourceLocation: sourceLocation)
+            return
+        }
         do {
             try await Task.sleep(for: .milliseconds(5))
         } catch {

@@ -1,7 +1,7 @@
 import HatchModularDependencyContainer
 import Testing
 
-/// Structs expanded by the real macro in test mode: `testing()`, imports and overrides (seed 001's samples).
+/// Structs expanded by the real macro in test mode: `testing()`, imports and overrides (the test-mode cookbook's samples).
 @Suite("@DependencyRequirements behaviour: test mode")
 struct TestModeResolutionTests {
     @Test("testing() meets every requirement of the composition root from imported mocks")

@@ -1,4 +1,4 @@
-// Small stand-ins for the types the cookbooks (seeds 000 and 001) mention, so that their samples compile
+// Small stand-ins for the types the production and test-mode cookbooks mention, so that their samples compile
 // unchanged. Clients are Sendable values that say which variant (`live`, `mock`, `noOp`) they are.
 
 /// A Sendable client stand-in that remembers which variant it is.

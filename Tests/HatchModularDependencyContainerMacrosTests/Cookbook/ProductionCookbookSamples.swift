@@ -1,4 +1,4 @@
-// Every `@DependencyRequirements` sample of seed 000 (production cookbook), with the sample's own text
+// Every `@DependencyRequirements` sample of the production cookbook, with the sample's own text
 // unchanged. Where the cookbook shows a struct body and elides its attribute, the attribute declares what
 // the body uses; the bodies are the cookbook's, character for character.
 

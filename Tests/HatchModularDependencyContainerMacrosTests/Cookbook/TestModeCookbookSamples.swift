@@ -1,4 +1,4 @@
-// Every `TestDependencyProvider` sample of seed 001 (test-mode cookbook), unchanged but for the composition
+// Every `TestDependencyProvider` sample of the test-mode cookbook, unchanged but for the composition
 // root's unreachable catch, on structs declared with `@DependencyRequirements`. The children the samples
 // import (alarms, bedtime reminders, content detail, adult sleep) are declared here with mocks in the same style.
 

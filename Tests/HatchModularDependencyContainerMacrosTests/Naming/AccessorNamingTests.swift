@@ -3,7 +3,7 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import Testing
 
-/// The naming rules, one by one, on the examples of seed 000 and the README.
+/// The naming rules, one by one, on the production cookbook's examples and the README.
 @Suite("Accessor naming rules")
 struct AccessorNamingTests {
     @Test("Unkeyed type names", arguments: [

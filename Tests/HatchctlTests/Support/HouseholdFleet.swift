@@ -13,10 +13,12 @@ struct HouseholdFleet {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Starts the household on `broker` (a fresh anonymous one by default), logging in with `credentials`.
-    static func start(broker: MosquittoBroker? = nil, credentials: FleetCredentials = .anonymous) async throws -> HouseholdFleet {
+    /// Starts the household (or another fleet file of the package's `devices/`) on `broker` (a fresh
+    /// anonymous one by default), logging in with `credentials`.
+    static func start(broker: MosquittoBroker? = nil, credentials: FleetCredentials = .anonymous,
+                      fleetFile: String = "devices/household.yaml") async throws -> HouseholdFleet {
         let broker: MosquittoBroker = if let broker { broker } else { try await MosquittoBroker.start() }
-        let definition = try FleetDefinition.load(contentsOf: packageRoot.appendingPathComponent("devices/household.yaml"))
+        let definition = try FleetDefinition.load(contentsOf: packageRoot.appendingPathComponent(fleetFile))
         let clock = SimulationClock(mode: .manual, startTime: Date(timeIntervalSince1970: 1_767_610_200))
         let fleet = try Fleet(configuration: FleetConfiguration(definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
                                                                 tickInterval: .milliseconds(20), controlTopics: false,
@@ -31,8 +33,8 @@ struct HouseholdFleet {
     }
 
     /// Runs `body` with a started fleet and always stops it.
-    static func with(_ body: (HouseholdFleet) async throws -> Void) async throws {
-        let household = try await start()
+    static func with(fleetFile: String = "devices/household.yaml", _ body: (HouseholdFleet) async throws -> Void) async throws {
+        let household = try await start(fleetFile: fleetFile)
         do {
             try await body(household)
         } catch {

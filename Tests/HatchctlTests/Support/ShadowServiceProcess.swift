@@ -41,7 +41,7 @@ final class ShadowServiceProcess {
 
     /// Stops the service with SIGTERM (a graceful shutdown: documents saved, counts logged) and waits for it.
     func stop() async {
-        await process.stopGracefully()
+        await process.stop(with: SIGTERM, grace: .seconds(15))
     }
 }
 

@@ -1,0 +1,100 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+import Synchronization
+
+/// Sends volume commands as shadow `desired` updates at a fixed rate and times, per command, the
+/// `/update/accepted` that echoes its `clientToken` (desired accepted) and the accepted report that
+/// carries the new value (the device applied it).
+package enum CommandRoundTrip {
+    /// Percentiles of one round trip, in milliseconds.
+    package struct Result: Codable, Sendable {
+        package var commands = 0
+        package var completed = 0
+        package var timedOut = 0
+        package var acceptedP50Milliseconds = 0.0
+        package var acceptedP99Milliseconds = 0.0
+        package var reportedP50Milliseconds = 0.0
+        package var reportedP99Milliseconds = 0.0
+    }
+
+    private struct Pending {
+        var sent: ContinuousClock.Instant
+        var value: Int
+        var token: String
+        var accepted: Duration?
+    }
+
+    private struct Book {
+        var pending: [String: Pending] = [:]
+        var accepted: [Duration] = []
+        var reported: [Duration] = []
+    }
+
+    package static func measure(broker: MQTTBrokerURL, things: [ThingName], rate: Int, seconds: Double) async throws -> Result {
+        let session = MQTTSession(configuration: MQTTConfiguration(broker: broker, clientID: "bench-round-trip"))
+        try await session.connect()
+        let book = Mutex(Book())
+        let replies = try await session.subscribe("$aws/things/+/shadow/update/accepted", qos: .atMostOnce)
+        let listener = Task {
+            for await message in replies {
+                let now = ContinuousClock.now
+                let thing = message.topic.split(separator: "/").dropFirst(2).first.map(String.init) ?? ""
+                guard let document = try? JSONValue(data: message.payload) else { continue }
+                book.withLock { book in
+                    guard var pending = book.pending[thing] else { return }
+                    if document["clientToken"]?.stringValue == pending.token, pending.accepted == nil {
+                        pending.accepted = pending.sent.duration(to: now)
+                        book.accepted.append(pending.accepted!)
+                        book.pending[thing] = pending
+                    } else if document[path: ["state", "reported", "current", "sound", "v"]]?.intValue == pending.value {
+                        book.reported.append(pending.sent.duration(to: now))
+                        book.pending[thing] = nil
+                    }
+                }
+            }
+        }
+        var result = Result()
+        let interval = Duration.seconds(1) / rate
+        let total = Int(Double(rate) * seconds)
+        var next = ContinuousClock.now
+        for index in 0..<total {
+            let thing = things[index % things.count]
+            let value = 1_000 + (index * 7_919) % 60_000
+            let token = "bench-\(index)"
+            let busy = book.withLock { book -> Bool in
+                if book.pending[thing.rawValue] != nil { return true }
+                book.pending[thing.rawValue] = Pending(sent: .now, value: value, token: token)
+                return false
+            }
+            if !busy {
+                let payload = JSONValue.object([
+                    "state": .object(["desired": .object(["current": .object(["sound": .object(["v": .int(value)])])])]),
+                    "clientToken": .string(token),
+                ]).jsonData
+                try await session.publish(Topics.Shadow(thing).update, payload: payload, qos: .atMostOnce)
+                result.commands += 1
+            }
+            next += interval
+            try await Task.sleep(until: next, clock: .continuous)
+        }
+        try await Task.sleep(for: .seconds(2))
+        listener.cancel()
+        await session.disconnect()
+        let final = book.withLock { $0 }
+        result.completed = final.reported.count
+        result.timedOut = final.pending.count
+        result.acceptedP50Milliseconds = percentile(final.accepted, 0.50)
+        result.acceptedP99Milliseconds = percentile(final.accepted, 0.99)
+        result.reportedP50Milliseconds = percentile(final.reported, 0.50)
+        result.reportedP99Milliseconds = percentile(final.reported, 0.99)
+        return result
+    }
+
+    private static func percentile(_ durations: [Duration], _ fraction: Double) -> Double {
+        guard !durations.isEmpty else { return 0 }
+        let sorted = durations.sorted()
+        let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))
+        return (sorted[index].seconds * 1_000_000).rounded() / 1_000
+    }
+}

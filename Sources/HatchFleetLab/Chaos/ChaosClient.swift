@@ -1,0 +1,187 @@
+import Foundation
+import HatchDeviceModel
+import HatchMQTT
+import Synchronization
+
+/// The application side of a chaos run: one persistent MQTT session (QoS 1, `cleanSession: false`,
+/// reconnecting by itself) that sends commands at a steady rate, each with its own `clientToken`,
+/// retries a command with the same token until it is answered or its deadline passes, and reads
+/// shadows back. Every command ends in the ``CommandLedger`` as accepted, rejected or failed.
+package final class ChaosClient: Sendable {
+    /// One device the client may command.
+    package struct Target: Sendable {
+        package var thing: ThingName
+        package var product: HardwareProduct
+    }
+
+    package let session: MQTTSession
+    package let ledger: CommandLedger
+    private let waiters = ReplyWaiters()
+    private let run: String
+    private let targets: [Target]
+    private let attemptTimeout: Duration
+    private let deadline: Duration
+    private let paused = Atomic<Bool>(false)
+    private let sequence = Atomic<Int>(0)
+    private let disconnections = Atomic<Int>(0)
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// Creates the client; nothing connects until ``start(rate:)``.
+    package init(broker: MQTTBrokerURL, run: String, targets: [Target], keepAlive: Duration, attemptTimeout: Duration, deadline: Duration,
+         ledger: CommandLedger) {
+        self.run = run
+        self.targets = targets
+        self.attemptTimeout = attemptTimeout
+        self.deadline = deadline
+        self.ledger = ledger
+        session = MQTTSession(configuration: MQTTConfiguration(
+            broker: broker, clientID: "hatch-chaos-client-\(run)", keepAlive: keepAlive, cleanSession: false,
+            reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2), queuedPublishTimeout: deadline),
+            connectTimeout: keepAlive))
+    }
+
+    /// Times the session lost its connection (broker killed or hung).
+    package var connectionLosses: Int { disconnections.load(ordering: .relaxed) }
+
+    /// Connects, listens for replies, and sends `rate` commands per second until ``stop()``.
+    package func start(rate: Double) async throws {
+        let filters = ["$aws/things/+/shadow/update/accepted", "$aws/things/+/shadow/update/rejected",
+                       "$aws/things/+/shadow/get/accepted", "$aws/things/+/shadow/get/rejected",
+                       "hatch/things/+/routines/request/accepted", "hatch/things/+/routines/request/rejected"]
+        // Registered before CONNACK, so nothing the broker kept for this persistent session is missed.
+        let subscriptions = try filters.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
+        try await session.connect()
+        var started = subscriptions.map { subscription in
+            Task { [waiters] in
+                let marker = Data(#""clientToken":"chaos-"#.utf8)
+                for await message in subscription where message.payload.range(of: marker) != nil {
+                    guard let body = try? JSONValue(data: message.payload), let token = body["clientToken"]?.stringValue else { continue }
+                    waiters.resolve(token, with: ChaosReply(accepted: message.topic.hasSuffix("/accepted"), body: body))
+                }
+            }
+        }
+        let states = session.connectionStates
+        started.append(Task { [weak self] in
+            var wasConnected = true
+            for await state in states {
+                let connected = state == .connected
+                if wasConnected && !connected { self?.disconnections.add(1, ordering: .relaxed) }
+                wasConnected = connected
+            }
+        })
+        started.append(Task { [weak self] in await self?.sendLoop(rate: rate) })
+        tasks.withLock { $0 += started }
+    }
+
+    /// Stops sending new commands (commands already sent go on until settled).
+    package func pause() { paused.store(true, ordering: .relaxed) }
+
+    /// Sends new commands again.
+    package func resume() { paused.store(false, ordering: .relaxed) }
+
+    /// Waits until every command sent is settled, at most `timeout`; returns how many are still open.
+    package func drain(timeout: Duration) async -> Int {
+        let end = ContinuousClock.now + timeout
+        while ledger.outstanding > 0, ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return ledger.outstanding
+    }
+
+    /// Stops everything and disconnects.
+    package func stop() async {
+        pause()
+        tasks.withLock { tasks in
+            tasks.forEach { $0.cancel() }
+            tasks = []
+        }
+        await session.disconnect()
+    }
+
+    /// The shadow document of `thing` (`/get/accepted`), or nil when no answer came within `timeout`.
+    package func shadow(of thing: ThingName, timeout: Duration) async -> JSONValue? {
+        let token = "chaos-\(run)-get-\(sequence.add(1, ordering: .relaxed).oldValue)"
+        waiters.expect(token)
+        defer { waiters.forget(token) }
+        let payload = ShadowRequest.get(clientToken: token).jsonData
+        let topic = Topics.Shadow(thing).get
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            let reply = await waiters.wait(for: token, timeout: min(attemptTimeout, end - ContinuousClock.now)) { [session] in
+                Task { try? await session.publish(topic, payload: payload, qos: .atLeastOnce) }
+            }
+            if let reply { return reply.accepted ? reply.body : nil }
+        }
+        return nil
+    }
+
+    private func sendLoop(rate: Double) async {
+        let interval = Duration.nanoseconds(Int64(1e9 / max(0.1, rate)))
+        var next = 0
+        var clock = ContinuousClock.now
+        while !Task.isCancelled {
+            clock = clock.advanced(by: interval)
+            try? await Task.sleep(until: clock)
+            if ContinuousClock.now - clock > .seconds(1) { clock = .now }  // do not burst after a stall
+            guard !paused.load(ordering: .relaxed), !targets.isEmpty else { continue }
+            // The next device without a command outstanding, round robin.
+            for _ in 0..<targets.count {
+                let target = targets[next % targets.count]
+                next += 1
+                let number = sequence.add(1, ordering: .relaxed).oldValue
+                let command = ChaosCommand.make(sequence: number, run: run, thing: target.thing, product: target.product)
+                guard ledger.begin(command) else { continue }
+                Task { [weak self] in await self?.execute(command) }
+                break
+            }
+        }
+    }
+
+    /// Sends `command` until it is answered or its deadline passes, always with the same token.
+    private func execute(_ command: ChaosCommand) async {
+        waiters.expect(command.token)
+        defer { waiters.forget(command.token) }
+        let end = ContinuousClock.now + deadline
+        while true {
+            let remaining = end - ContinuousClock.now
+            guard remaining > .zero else { return ledger.settle(command.token, .failed) }
+            ledger.attempted(command.token)
+            let reply = await waiters.wait(for: command.token, timeout: min(attemptTimeout, remaining)) { [session] in
+                // Not awaited: while the broker is away the publish waits in the session's queue, and
+                // the next attempt must not wait for it.
+                Task { try? await session.publish(command.topic, payload: command.payload, qos: .atLeastOnce) }
+            }
+            if let reply {
+                return ledger.settle(command.token, reply.accepted ? .accepted(reply.body) : .rejected(reply.body))
+            }
+        }
+    }
+}
+
+extension ChaosClient {
+    /// Every device's routines `dataVersion` from the retained routine documents (waits up to `timeout`
+    /// for the broker to send them all).
+    package func routineDataVersions(timeout: Duration) async -> [String: Int] {
+        guard let documents = try? await session.subscribe("hatch/things/+/routines", qos: .atLeastOnce) else { return [:] }
+        let collected = Mutex<[String: Int]>([:])
+        let reader = Task {
+            for await message in documents {
+                let levels = message.topic.split(separator: "/")
+                guard levels.count == 4, let version = (try? JSONValue(data: message.payload))?["dataVersion"]?.intValue else { continue }
+                collected.withLock { $0[String(levels[2])] = version }
+            }
+        }
+        let end = ContinuousClock.now + timeout
+        var last = -1
+        // The retained documents arrive at once; stop when no new one came for half a second.
+        while ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(500))
+            let now = collected.withLock { $0.count }
+            if now == last { break }
+            last = now
+        }
+        try? await session.unsubscribe("hatch/things/+/routines")
+        reader.cancel()
+        return collected.withLock { $0 }
+    }
+}

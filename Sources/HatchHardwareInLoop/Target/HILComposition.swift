@@ -1,0 +1,43 @@
+import HatchDeviceModel
+import HatchDeviceSession
+import HatchIoTActionSenderClient
+import HatchIoTDeviceConnectionStateClient
+import HatchIoTDeviceStateEmitterClient
+import HatchModularDependencyContainer
+import HatchMQTT
+
+/// The owner type of the suite's root container.
+enum HILRoot {}
+
+/// The suite's composition root, built the way an app or `hatchctl` builds its own: the root container
+/// holds the one MQTT session and the three live IoT clients over it, and each device gets its own
+/// child container (``DeviceSessionDependencies``) from which the routine and alarm features are built.
+struct HILComposition: Sendable {
+    /// The frozen root container.
+    let rootContainer: DependencyContainer
+
+    /// Registers the live clients over `session`; `timeout` bounds every device round trip.
+    init(session: MQTTSession, timeout: Duration) throws {
+        let dependencyBuilder = DependencyBuilder<HILRoot>()
+        try dependencyBuilder.registerSingleton(MQTTSession.self) { _ in session }
+        try dependencyBuilder.registerSingleton(IoTDeviceStateEmitterClient.self) { container in
+            try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
+        }
+        try dependencyBuilder.registerSingleton(IoTActionSenderClient.self) { container in
+            try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
+        }
+        try dependencyBuilder.registerSingleton(IoTDeviceConnectionStateClient.Factory.self) { container in
+            try .live(session: container.resolve(MQTTSession.self))
+        }
+        let rootContainer = dependencyBuilder.freeze()
+        self.rootContainer = rootContainer
+    }
+
+    /// The child container of one device.
+    func device(_ device: HILDevice) -> DeviceSessionDependencies {
+        rootContainer.buildChild(DeviceSessionDependencies.self) { childBuilder in
+            childBuilder.provideInput(HardwareProduct.self, device.product)
+            childBuilder.provideInput(MacAddress.self, device.macAddress)
+        }
+    }
+}
