@@ -52,6 +52,8 @@ struct ScenarioReport: Codable, Sendable {
         guard var data = try? encoder.encode(self) else { return }
         data.append(0x0A)
         if !FileManager.default.fileExists(atPath: path) {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: path, contents: nil)
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
