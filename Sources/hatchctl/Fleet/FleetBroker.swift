@@ -29,7 +29,8 @@ struct FleetBroker {
             return try certificateBroker(url: broker, certificates: certificates, caFile: security.caFile, definition: definition)
         }
         if let broker { return try external(url: broker, credentialsFile: security.credentials, definition: definition) }
-        let descriptorLimit = max(4096, definition.devices.count * 2 + 1024)
+        // One descriptor a device connection, and room for controllers, the service and the broker's own files.
+        let descriptorLimit = max(4096, definition.devices.count + 1024)
         if security.dev { return try await anonymous(fileDescriptorLimit: descriptorLimit) }
         return try await secured(definition: definition, security: security, fileDescriptorLimit: descriptorLimit)
     }
