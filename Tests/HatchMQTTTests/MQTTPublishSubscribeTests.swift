@@ -21,6 +21,27 @@ struct MQTTPublishSubscribeTests {
         #expect(received.allSatisfy { $0.qos == qos && $0.topic == "sensors/temperature" && !$0.retain })
     }
 
+    @Test("a session with many filters (routed through its filter index) delivers each message to exactly the filters that match")
+    func manyFiltersRouteThroughTheIndex() async throws {
+        let broker = try await MosquittoBroker.start()
+        let subscriber = try await TestSession.make(broker)
+        let publisher = try await TestSession.make(broker)
+        // Forty devices, as a dashboard follows them: more filters than a session tries one by one.
+        var exact: [MQTTSubscription] = []
+        for device in 0..<40 { exact.append(try await subscriber.subscribe("things/d\(device)/state", qos: .atLeastOnce)) }
+        let wildcard = try await subscriber.subscribe("things/+/state", qos: .atLeastOnce)
+        let subtree = try await subscriber.subscribe("things/d7/#", qos: .atLeastOnce)
+        for device in [7, 31] {
+            try await publisher.publish("things/d\(device)/state", payload: "\(device)".data, qos: .atLeastOnce)
+        }
+        try await publisher.publish("things/d7", payload: "parent".data, qos: .atLeastOnce)
+        #expect(await exact[7].next(1).map(\.payloadString) == ["7"])
+        #expect(await exact[31].next(1).map(\.payloadString) == ["31"])
+        #expect(await wildcard.next(2).map(\.payloadString) == ["7", "31"])
+        // `level/#` matches its parent level too.
+        #expect(await subtree.next(2).map(\.payloadString) == ["7", "parent"])
+    }
+
     @Test("QoS 0 without waiting: queued before it returns, in order, and refused when not connected")
     func publishWithoutWaiting() async throws {
         let broker = try await MosquittoBroker.start()

@@ -93,7 +93,7 @@ public struct DeviceShadow: Sendable, Hashable {
         if let version = request.version, version != document.version {
             return reject(.updateRejected, ShadowRejection.versionConflict, timestamp: timestamp, token: request.clientToken)
         }
-        if Self.exceedsSizeLimit(document, desired: request.desired, reported: request.reported) {
+        if Self.exceedsSizeLimit(document, desired: request.desired, reported: request.reported, requestBytes: payload.count) {
             return reject(.updateRejected, ShadowRejection.payloadTooLarge, timestamp: timestamp, token: request.clientToken)
         }
         var result = apply(desired: request.desired, reported: request.reported, timestamp: timestamp, token: request.clientToken)
@@ -108,7 +108,11 @@ public struct DeviceShadow: Sendable, Hashable {
     /// merged: AWS IoT limits the whole stored state, not only each request ("Only the data for desired and
     /// reported state inside the state document sent to the device's shadow counts toward the limit";
     /// metadata does not count), so updates that each fit can still be refused with 413.
-    static func exceedsSizeLimit(_ document: ShadowDocument, desired: JSONValue?, reported: JSONValue?) -> Bool {
+    /// `requestBytes` (the request's size, at least that of its state) spares the merge when the stored
+    /// state and the whole request together fit.
+    static func exceedsSizeLimit(_ document: ShadowDocument, desired: JSONValue?, reported: JSONValue?, requestBytes: Int) -> Bool {
+        let stored = (document.desired?.encodedByteCount ?? 0) + (document.reported?.encodedByteCount ?? 0)
+        if stored + requestBytes <= WireConstants.maximumStateBytes { return false }
         var merged = (desired: document.desired, reported: document.reported)
         if let desired { merge(desired, into: &merged.desired) }
         if let reported { merge(reported, into: &merged.reported) }

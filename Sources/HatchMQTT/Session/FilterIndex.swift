@@ -5,6 +5,10 @@
 struct FilterIndex {
     private var filtersByPrefix: [String: Set<String>] = [:]
 
+    /// Below this many filters a session tries each filter in turn: a lookup builds a string per level
+    /// of the topic, which costs more than matching a few filters.
+    static let worthwhileFilterCount = 16
+
     /// Adds `filter` (again: no change).
     mutating func insert(_ filter: String) {
         filtersByPrefix[Self.prefix(of: filter), default: []].insert(filter)

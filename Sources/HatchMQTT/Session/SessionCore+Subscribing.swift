@@ -101,6 +101,13 @@ extension SessionCore {
             topic: topic, payload: payload,
             qos: MQTTQoS(rawValue: Int(message.qos)) ?? .atMostOnce, retain: message.retain
         )
+        // A device's session holds a handful of filters: trying each costs less than the index's lookups.
+        guard subscriptions.count > FilterIndex.worthwhileFilterCount else {
+            for (filter, subscription) in subscriptions where TopicName.matches(filter: filter, topic: topic) {
+                subscription.streams.values.forEach { $0.yield(delivered) }
+            }
+            return
+        }
         filterIndex.forEachCandidate(of: topic) { filter in
             guard let subscription = subscriptions[filter], TopicName.matches(filter: filter, topic: topic) else { return }
             subscription.streams.values.forEach { $0.yield(delivered) }

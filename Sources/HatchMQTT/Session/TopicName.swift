@@ -36,26 +36,10 @@ enum TopicName {
         !filter.isEmpty && filter.utf8.count <= 65535 && mosquitto_sub_topic_check(filter) == 0
     }
 
-    /// Whether `topic` matches `filter`, with MQTT's `+`, `#` and `$`-topic rules.
-    ///
-    /// Every message is matched against every filter of its session, and a session that follows
-    /// thousands of devices (a dashboard) holds thousands of filters that differ in their thing name.
-    /// So the bytes before the filter's first wildcard — whole literal levels, which the topic must
-    /// start with — are compared first, without copying either string; only a filter whose literal
-    /// part matches goes to libmosquitto for the wildcard levels.
+    /// Whether `topic` matches `filter`, with MQTT's `+`, `#` and `$`-topic rules. A session with many
+    /// filters offers a message only the filters its ``FilterIndex`` finds; this decides each.
     static func matches(filter: String, topic: String) -> Bool {
-        var topicBytes = topic.utf8.makeIterator()
-        var wildcard = false
-        for byte in filter.utf8 {
-            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "#") {
-                wildcard = true
-                break
-            }
-            // A topic that ends here may still match `level/#` (its parent level): libmosquitto decides.
-            guard let topicByte = topicBytes.next() else { break }
-            if topicByte != byte { return false }
-        }
-        if !wildcard && !filter.utf8.contains(UInt8(ascii: "#")) && !filter.utf8.contains(UInt8(ascii: "+")) {
+        if !filter.utf8.contains(UInt8(ascii: "+")) && !filter.utf8.contains(UInt8(ascii: "#")) {
             return filter == topic
         }
         var result = false
