@@ -4,8 +4,9 @@ import Prometheus
 import ServiceLifecycle
 
 /// `fleet run` as a swift-service-lifecycle group: the fleet, the metrics server (with
-/// `--metrics-port`), the live dashboard (with `--dashboard-port`) and the status ticker, started together and shut down gracefully on SIGTERM or
-/// SIGINT — in reverse order, so the fleet is the last to stop and its devices still go offline cleanly.
+/// `--metrics-port`), the live dashboard (with `--dashboard-port`) and the status ticker, started
+/// together and shut down gracefully on SIGTERM or SIGINT — in reverse order, so the fleet is the last
+/// to stop and its devices still go offline cleanly.
 /// When the fleet stops by itself (`--duration`), the others are shut down with it.
 enum FleetServiceGroup {
     /// Runs the group until it is shut down; throws what the fleet throws (e.g. no device connected).
