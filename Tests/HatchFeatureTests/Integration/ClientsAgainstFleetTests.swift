@@ -115,16 +115,12 @@ struct ClientsAgainstFleetTests {
             let (mac, product) = harness.device("Nursery")
             let client = IoTDeviceConnectionStateClient.Factory.live(session: harness.session)(mac, product)
             #expect(await client.current().isOnline)
-            let stream = client.states()
-            let observed = Task {
-                await collect(stream) { states in
-                    states.contains { $0.name == "offline" } && states.last?.isOnline == true
-                }
-            }
-            try await Task.sleep(for: .milliseconds(100))
+            var reading = StreamReading(client.states())
+            #expect(await reading.first()?.isOnline == true)
             await harness.fleet.inject(FaultInjection(kind: .dropConnection(reconnectAfter: 0.5), target: .devices(["Nursery"])))
-            let states = await observed.value
-            #expect(states.first?.isOnline == true)
+            let states = await reading.until { states in
+                states.contains { $0.name == "offline" } && states.last?.isOnline == true
+            }
             let offline = try #require(states.first { $0.name == "offline" })
             #expect(offline == .offline(since: offline.since, reason: "connectionLost"))
             #expect(offline.since != nil)
@@ -137,14 +133,10 @@ struct ClientsAgainstFleetTests {
         try await FleetHarness.with { harness in
             let (mac, product) = harness.device("Parents")
             let client = IoTDeviceConnectionStateClient.Factory.live(session: harness.session)(mac, product)
-            let stream = client.states()
-            let observed = Task {
-                await collect(stream) { states in states.contains(.unknown) && states.last?.isOnline == true }
-            }
-            try await Task.sleep(for: .milliseconds(200))
+            var reading = StreamReading(client.states())
+            #expect(await reading.first()?.isOnline == true)
             await harness.session.dropConnection()
-            let states = await observed.value
-            #expect(states.first?.isOnline == true)
+            let states = await reading.until { states in states.contains(.unknown) && states.last?.isOnline == true }
             #expect(states.contains(.unknown))
             #expect(states.last?.isOnline == true)
         }
@@ -159,12 +151,11 @@ struct ClientsAgainstFleetTests {
             let routines = await collect(emitter.routines(mac, product)) { _ in true }
             #expect(routines.first?.items.map(\.name) == ["Wind down"])
 
-            let alarms = emitter.alarms(mac, product)
-            let watched = Task { await collect(alarms) { $0.last?.items.contains { $0.name == "Nap" } == true } }
+            var alarms = StreamReading(emitter.alarms(mac, product))
+            #expect(await alarms.first()?.items.map(\.name) == ["Work days", "Flight"])
             let nap = Alarm(id: 0, name: "Nap", daysOfWeek: .once, wakeTime: Fixtures.time("14:30"))
             let receipt = try await sender.editAlarms(RecordRequest(op: .create, item: nap), mac, product)
-            let collections = await watched.value
-            #expect(collections.first?.items.map(\.name) == ["Work days", "Flight"])
+            let collections = await alarms.until { $0.last?.items.contains { $0.name == "Nap" } == true }
             #expect(collections.last?.dataVersion == receipt.dataVersion)
             #expect(collections.map(\.dataVersion) == collections.map(\.dataVersion).sorted())
         }

@@ -70,3 +70,27 @@ func collect<Element: Sendable>(_ stream: AsyncStream<Element>, until done: ([El
     }
     return values
 }
+
+/// Reads a stream step by step, so a test acts only once the stream has shown its first value.
+struct StreamReading<Element: Sendable> {
+    private var iterator: AsyncStream<Element>.AsyncIterator
+    /// Every value read so far, in order.
+    private(set) var values: [Element] = []
+
+    init(_ stream: AsyncStream<Element>) {
+        iterator = stream.makeAsyncIterator()
+    }
+
+    /// Waits for the stream's first value: from then on the subscription is in place.
+    mutating func first() async -> Element? {
+        await until { !$0.isEmpty }.first
+    }
+
+    /// Reads on until `done` holds for the values so far, or the stream ends.
+    mutating func until(_ done: ([Element]) -> Bool) async -> [Element] {
+        while !done(values), let value = await iterator.next() {
+            values.append(value)
+        }
+        return values
+    }
+}
