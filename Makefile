@@ -1,6 +1,7 @@
 # Set-up and everyday commands. The build, run, test and bench targets install what they need when
 # it is missing before they build (the Debian packages mosquitto, mosquitto-clients,
-# libmosquitto-dev, pkg-config and openssl, which makes the TLS files of `hatchctl broker config --tls`;
+# libmosquitto-dev, pkg-config and openssl, which the tests use to check the TLS files of
+# `hatchctl broker config --tls` independently of the library that makes them;
 # `make test` and `make interop` also the interop suite's Python environment), so a fresh machine
 # needs nothing by hand.
 

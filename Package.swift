@@ -48,6 +48,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The live dashboard's HTTP server (`hatchctl dashboard`, `hatchctl fleet run --dashboard-port`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // The CA and certificates of a TLS broker configuration (`hatchctl broker config --tls`).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // MARK: - Dependency container
@@ -127,7 +131,8 @@ let package = Package(
         .target(name: "HatchMosquittoBroker"),
         .testTarget(
             name: "HatchMQTTTests",
-            dependencies: ["HatchMQTT", "HatchMQTTLoadTest", "HatchMosquittoBroker"]
+            // HatchBrokerConfiguration makes the throw-away CA and certificates of the TLS tests.
+            dependencies: ["HatchMQTT", "HatchMQTTLoadTest", "HatchMosquittoBroker", "HatchBrokerConfiguration"]
         ),
 
         // MARK: - Device model and simulated fleet
@@ -290,6 +295,25 @@ let package = Package(
             name: "HatchFleetLabTests",
             dependencies: ["HatchFleetLab", "HatchDeviceModel"]
         ),
+        // A locked-down mosquitto for a fleet (`hatchctl broker config`, `fleet run`'s private broker):
+        // the ACL, the client-id binding, the credentials file, the CA and its certificates.
+        .target(
+            name: "HatchBrokerConfiguration",
+            dependencies: [
+                "HatchDeviceModel", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchBrokerConfigurationTests",
+            dependencies: [
+                "HatchBrokerConfiguration", "HatchDeviceModel", "HatchMosquittoBroker",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
         .executableTarget(
@@ -313,6 +337,7 @@ let package = Package(
                 "HatchDashboard",
                 "HatchCloudProvisioning",
                 "HatchFleetLab",
+                "HatchBrokerConfiguration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),

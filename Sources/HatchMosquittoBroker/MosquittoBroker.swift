@@ -105,7 +105,7 @@ public final class MosquittoBroker: Sendable {
         }
         self.directory = directory
         let passwordFile = try Self.writePasswordFile(users: options.users, in: directory)
-        let config = MosquittoConfigFile(
+        let config = MosquittoConfigFile.privateBroker(
             port: port, tlsPort: tlsPort, directory: directory, options: options,
             passwordFile: passwordFile, runsAsRoot: getuid() == 0
         )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchBrokerConfiguration
 import HatchDeviceSimulator
 
 /// `hatchctl broker config`: writes a locked-down mosquitto configuration for a fleet file.
@@ -107,7 +108,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.rotate = rotate
             settings.brokerUser = brokerUser
             settings.persistencePath = persistencePath
-            settings.shadowService = shadowService
+            settings.deviceAccess = .init(shadowService)
             settings.dynamicSecurityPlugin = dynamicSecurityPlugin
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
             console.emit(summary) { Self.describe(summary) }

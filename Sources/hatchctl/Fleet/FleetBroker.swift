@@ -1,4 +1,5 @@
 import Foundation
+import HatchBrokerConfiguration
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
@@ -106,31 +107,22 @@ struct FleetBroker {
 
     private static func secured(definition: FleetDefinition, security: FleetSecurityOptions, fileDescriptorLimit: Int) async throws -> FleetBroker {
         let folder = folder(for: definition.name)
-        let logFile = folder.appendingPathComponent("mosquitto.log")
-        var settings = BrokerSecurity.Settings(folder: folder)
-        settings.host = "127.0.0.1"
-        do {
-            if security.tls { settings.tlsPort = try MosquittoBroker.freeLoopbackPort() } else { settings.port = try MosquittoBroker.freeLoopbackPort() }
+        let started: MosquittoBroker, generated: BrokerCredentialsFile
+        do throws(PrivateFleetBroker.StartError) {
+            (started, generated) = try await PrivateFleetBroker.start(
+                fleet: definition.name, devices: BrokerSecurity.devices(of: definition), folder: folder, tls: security.tls,
+                clientCertificates: security.clientCertificates, fileDescriptorLimit: fileDescriptorLimit)
         } catch {
-            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
-        }
-        settings.clientCertificates = security.clientCertificates
-        settings.logFile = logFile.path
-        let (generated, _) = try BrokerSecurity(definition: definition, settings: settings).generate()
-        try? FileManager.default.removeItem(at: logFile)
-        let started: MosquittoBroker
-        do {
-            started = try await MosquittoBroker.start(
-                configurationFile: folder.appendingPathComponent(BrokerConfigFile.Files.configuration), plainPort: settings.port,
-                tlsPort: settings.tlsPort, logFile: logFile, fileDescriptorLimit: fileDescriptorLimit)
-        } catch {
-            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+            switch error {
+            case .configuration(let error): throw error
+            case .launch(let reason): throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: reason)
+            }
         }
         let url = try MQTTBrokerURL(started.url)
         let controller = try BrokerIdentity.controller.connection(url: started.url, credentialsFile: folder.appendingPathComponent(BrokerCredentialsFile.fileName).path)
         let record = BrokerRecord(url: started.url, username: controller.credentials?.username, password: controller.credentials?.password,
                                   caFile: controller.tls?.caFile, certificateFile: controller.tls?.certificateFile, keyFile: controller.tls?.keyFile)
-        let tls = security.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigFile.Files.caCertificate).path))" : ""
+        let tls = security.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigurationFiles.caCertificate).path))" : ""
         return FleetBroker(url: url, privateBroker: started, credentials: generated.fleetCredentials(relativeTo: folder, usesTLS: security.tls),
                            record: record,
                            notice: "started a private mosquitto at \(started.url)\(tls): no anonymous access, each device logs in as itself "

@@ -1,5 +1,6 @@
 import Foundation
 import HatchMosquittoBroker
+import HatchServiceSupport
 
 /// The broker that `hatchctl fleet run` records so that every other `hatchctl` command finds the
 /// running fleet without flags: its address and, for a locked-down broker, the controller's

@@ -1,46 +1,27 @@
 import Foundation
-import HatchMosquittoBroker
+import HatchBrokerConfiguration
 
-/// A throw-away PKI made with the openssl CLI: a CA, a broker certificate for 127.0.0.1 and a
-/// client certificate, all signed by the CA.
+/// A throw-away PKI made by the broker configuration's certificate authority (the same code that
+/// makes `hatchctl broker config --tls` files): a CA, a broker certificate for 127.0.0.1 and
+/// localhost, and a client certificate, all signed by the CA.
 struct TestCertificates {
     let directory: URL
-    var caFile: String { path("ca.crt") }
-    var serverCertificate: String { path("server.crt") }
-    var serverKey: String { path("server.key") }
-    var clientCertificate: String { path("client.crt") }
-    var clientKey: String { path("client.key") }
+    var caFile: String { path("tls/ca.crt") }
+    var serverCertificate: String { path("tls/server.crt") }
+    var serverKey: String { path("tls/server.key") }
+    var clientCertificate: String { path(BrokerCertificateAuthority.clientFiles(for: Self.client).certificate) }
+    var clientKey: String { path(BrokerCertificateAuthority.clientFiles(for: Self.client).key) }
+
+    private static let client = "device-1"
 
     static func generate() throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hatch-pki-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let pki = TestCertificates(directory: directory)
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
-        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-        try pki.openssl(["req", "-x509"] + key + ["-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=Hatch Test CA"])
-        for (name, subject) in [("server", "/CN=127.0.0.1"), ("client", "/CN=device-1")] {
-            try pki.openssl(["req"] + key + ["-keyout", "\(name).key", "-out", "\(name).csr", "-subj", subject])
-            var sign = ["x509", "-req", "-in", "\(name).csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
-                        "-out", "\(name).crt", "-days", "2"]
-            if name == "server" { sign += ["-extfile", "server.ext"] }
-            try pki.openssl(sign)
-        }
-        return pki
+        let authority = BrokerCertificateAuthority(folder: directory)
+        try authority.ensureCA(fleet: "test", rotate: false)
+        try authority.makeServerCertificate(names: ["127.0.0.1", "localhost"])
+        try authority.ensureClientCertificate(username: client, rotate: false)
+        return TestCertificates(directory: directory)
     }
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    private func openssl(_ arguments: [String]) throws {
-        let process = ChildProcess()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "openssl \(arguments.joined(separator: " ")) failed"])
-        }
-    }
 }

@@ -11,23 +11,37 @@ import Foundation
 /// and subscription. Usernames it does not know (the controller, the fleet service) fall through to the
 /// password file and may use any client id (several `hatchctl` commands, IoT clients and services
 /// connect at once under one login).
-struct BrokerClientIDBinding {
+package struct BrokerClientIDBinding {
     /// A device login and the hash line the password file holds for it (`username:$7$iterations$salt$hash`).
-    struct Device {
-        var username: String
-        var hashedLine: String
+    package struct Device: Sendable, Equatable {
+        /// The device's username (its thing name).
+        package var username: String
+        /// Its whole line of the password file.
+        package var hashedLine: String
+
+        /// The login `username` with its password-file line.
+        package init(username: String, hashedLine: String) {
+            self.username = username
+            self.hashedLine = hashedLine
+        }
     }
 
-    var devices: [Device]
+    /// The device logins to bind.
+    package var devices: [Device]
+
+    /// A binding of each of `devices` to its own client id.
+    package init(devices: [Device]) {
+        self.devices = devices
+    }
 
     /// The plugin's JSON: one client per device, bound to the client id equal to its username.
-    func render() throws(HatchctlError) -> Data {
+    package func render() throws(BrokerConfigurationError) -> Data {
         var clients: [Client] = []
         for device in devices {
             let hash = device.hashedLine.dropFirst(device.username.count + 1).split(separator: "$", omittingEmptySubsequences: false)
             // "", "7", iterations, salt, hash: mosquitto 2's PBKDF2-SHA512, the plugin's own format.
             guard device.hashedLine.hasPrefix(device.username + ":"), hash.count == 5, hash[1] == "7", let iterations = Int(hash[2]) else {
-                throw .invalidArgument("The password file has no mosquitto 2 (`$7$`) hash for '\(device.username)'; "
+                throw .passwordFile("The password file has no mosquitto 2 (`$7$`) hash for '\(device.username)'; "
                     + "install mosquitto 2's mosquitto_passwd and run `hatchctl broker config` again.")
             }
             clients.append(Client(username: device.username, clientid: device.username, password: String(hash[4]),
@@ -39,26 +53,26 @@ struct BrokerClientIDBinding {
         do {
             return try encoder.encode(document) + Data("\n".utf8)
         } catch {
-            throw .invalidArgument("Cannot encode the client-id binding: \(error).")
+            throw .unwritable(path: "the client-id binding", reason: "\(error)", hint: "Report this as a bug.")
         }
     }
 
     /// The hash lines of `passwordFile` (written by ``MosquittoPasswordFile``) for `usernames`.
-    static func devices(_ usernames: [String], inPasswordFile passwordFile: URL) throws(HatchctlError) -> [Device] {
+    package static func devices(_ usernames: [String], inPasswordFile passwordFile: URL) throws(BrokerConfigurationError) -> [Device] {
         let text: String
         do {
             text = try String(contentsOf: passwordFile, encoding: .utf8)
         } catch {
-            throw .invalidArgument("Cannot read the password file \(passwordFile.path) back: \(error.localizedDescription).")
+            throw .passwordFile("Cannot read the password file \(passwordFile.path) back: \(error.localizedDescription).")
         }
         var lines: [String: String] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             lines[String(line[..<colon])] = String(line)
         }
-        return try usernames.map { username throws(HatchctlError) in
+        return try usernames.map { username throws(BrokerConfigurationError) in
             guard let line = lines[username] else {
-                throw .invalidArgument("The password file \(passwordFile.path) has no line for '\(username)'; run `hatchctl broker config` again.")
+                throw .passwordFile("The password file \(passwordFile.path) has no line for '\(username)'; run `hatchctl broker config` again.")
             }
             return Device(username: username, hashedLine: line)
         }
