@@ -47,7 +47,11 @@ package final class MetricsServer: Service, Sendable {
     /// Serves until graceful shutdown (or cancellation); throws ``MetricsServerError`` when it cannot bind.
     package func run() async throws {
         let (logger, listened) = (self.logger, self.listened)
-        let server = RouteServer(host: host, port: port, router: makeRouter(), logger: logger, onListening: { [self] port in
+        // Hummingbird's own lines (started, each request) only from notice up: the first line of
+        // `hatch.metrics` stays the address, at any `--log-level`.
+        var serverLogger = logger
+        serverLogger.logLevel = max(logger.logLevel, .notice)
+        let server = RouteServer(host: host, port: port, router: makeRouter(), logger: serverLogger, onListening: { [self] port in
             logger.notice("serving Prometheus metrics at \(url(port: port))", metadata: ["url": "\(url(port: port))", "port": "\(port)"])
             listened.yield(port)
             listened.finish()
