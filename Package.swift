@@ -296,7 +296,7 @@ let package = Package(
             name: "HatchFleetServiceTests",
             dependencies: [
                 "HatchFleetService", "HatchServiceSupport", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
-                "HatchMQTT", "HatchctlTestSupport",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

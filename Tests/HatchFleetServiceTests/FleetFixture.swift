@@ -4,8 +4,8 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT
 
-/// A fleet of the household file that is never started: its devices, clock and faults are real,
-/// and nothing connects (the broker address is a closed port).
+/// The household fleet: its devices, clock and faults are real; by default it is never started
+/// (the broker address is a closed port).
 enum FleetFixture {
     /// The household file's first device, as the dashboard shows it.
     static func firstDevice() throws -> DashboardDevice {
@@ -17,8 +17,10 @@ enum FleetFixture {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("devices/household.yaml")
 
-    static func fleet(clock: SimulationClock = SimulationClock(mode: .manual)) throws -> Fleet {
-        try Fleet(configuration: FleetConfiguration(definition: definition, broker: MQTTBrokerURL(host: "127.0.0.1", port: 1), clock: clock))
+    /// The household fleet on `broker` (default: a closed port, for a fleet that never starts).
+    static func fleet(clock: SimulationClock = SimulationClock(mode: .manual),
+                      broker: MQTTBrokerURL = MQTTBrokerURL(host: "127.0.0.1", port: 1)) throws -> Fleet {
+        try Fleet(configuration: FleetConfiguration(definition: definition, broker: broker, clock: clock, controlTopics: false))
     }
 
     private static var definition: FleetDefinition {
