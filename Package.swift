@@ -244,11 +244,19 @@ let package = Package(
 
         // MARK: - Command-line tool
 
-        // The parts of `hatchctl fleet run` as a service that stand alone: HTTP/1.1 request parsing
-        // for the metrics server and the swift-log handlers (text and JSON lines).
+        // What the toolkit's host services share: the Hummingbird route server (the dashboard and the
+        // Prometheus `/metrics` endpoint), the process metrics, the scrape client and the swift-log
+        // handlers (text and JSON lines).
         .target(
             name: "HatchServiceSupport",
-            dependencies: ["HatchDeviceModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // The live web dashboard: a card per device, controls, the message log, served by Hummingbird
         // with server-sent events; host-only (hatchctl composes it with the live clients).
@@ -261,6 +269,8 @@ let package = Package(
                 "HatchIoTDeviceConnectionStateClient",
                 // Pure values only: the alarm status and the next alarm read from a reported state.
                 "HatchAdultAlarms",
+                // The route server it shares with the metrics endpoint.
+                "HatchServiceSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -272,6 +282,28 @@ let package = Package(
                 "HatchDashboard", "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient", "HatchAdultAlarms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // `hatchctl fleet run` as a service: the fleet's lifecycle, its Prometheus metrics and status
+        // ticker in one service group, and the dashboard's controls of a fleet in this process.
+        .target(
+            name: "HatchFleetService",
+            dependencies: [
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceSupport", "HatchDashboard",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchFleetServiceTests",
+            dependencies: [
+                "HatchFleetService", "HatchServiceSupport", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // What AWS IoT Core needs to run a fleet there: device policies, the thing list, provision.sh and a
@@ -315,6 +347,7 @@ let package = Package(
                 "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
                 "HatchDashboard",
+                "HatchFleetService",
                 "HatchCloudProvisioning",
                 "HatchFleetLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

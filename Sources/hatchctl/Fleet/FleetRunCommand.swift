@@ -4,6 +4,7 @@ import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchFleetLab
+import HatchFleetService
 import HatchMQTT
 import HatchMosquittoBroker
 import Logging
@@ -107,9 +108,13 @@ struct FleetRunCommand: AsyncParsableCommand {
                                  simulation: FleetSimulationControls.make(fleet: fleet, clock: configuration.clock),
                                  port: port, access: try dashboard.access(), timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
             }
-            try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metrics: metrics, registry: registry,
-                                            dashboard: dashboardService,
-                                            display: FleetDisplay(console: console), logger: logger, duration: duration)
+            do {
+                try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metricsHost: metrics.metricsHost,
+                                                metricsPort: metrics.metricsPort, registry: registry, dashboard: dashboardService,
+                                                display: FleetDisplay(console: console), logger: logger, duration: duration)
+            } catch FleetServiceError.brokerUnreachable(let url, let reason) {
+                throw HatchctlError.brokerUnreachable(url: url, reason: reason)
+            }
         }
     }
 

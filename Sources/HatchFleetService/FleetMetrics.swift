@@ -2,6 +2,7 @@ import CoreMetrics
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
+import HatchServiceSupport
 import Prometheus
 
 /// The fleet's Prometheus metrics (prefix `hatch_fleet_`), rendered in the text exposition format.
@@ -11,9 +12,9 @@ import Prometheus
 ///   ``FleetStatistics`` when Prometheus scrapes, so a message costs no more than its one atomic add;
 /// - the command latency histogram and the rejections by code are recorded by the simulator through
 ///   swift-metrics, which ``bootstrapMetricsSystem()`` points at the same registry.
-final class FleetMetrics: Sendable {
+package final class FleetMetrics: Sendable {
     /// The registry every metric lives in.
-    let registry: PrometheusCollectorRegistry
+    package let registry: PrometheusCollectorRegistry
     private let fleet: Fleet
     private let messagesIn: [(kind: MessageKind, counter: Prometheus.Counter)]
     private let messagesOut: [(kind: MessageKind, counter: Prometheus.Counter)]
@@ -29,11 +30,11 @@ final class FleetMetrics: Sendable {
     private let mirror = CounterMirror()
 
     /// The faults the active-faults gauge always lists (0 when none is active).
-    static let faultNames = ["dropConnection", "offline", "reboot", "rejectUpdates", "delayReplies", "dropCommands"]
+    package static let faultNames = ["dropConnection", "offline", "reboot", "rejectUpdates", "delayReplies", "dropCommands"]
 
     /// Bootstraps swift-metrics to a new Prometheus registry (once per process, before the fleet is
     /// created) and returns the registry. The latency histogram gets buckets from 1 ms to 10 s.
-    static func bootstrapMetricsSystem() -> PrometheusCollectorRegistry {
+    package static func bootstrapMetricsSystem() -> PrometheusCollectorRegistry {
         let registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.durationHistogramBuckets[FleetTelemetry.commandLatencyLabel] = [
@@ -45,7 +46,7 @@ final class FleetMetrics: Sendable {
     }
 
     /// Registers the fleet's metrics in `registry`.
-    init(registry: PrometheusCollectorRegistry, fleet: Fleet) {
+    package init(registry: PrometheusCollectorRegistry, fleet: Fleet) {
         self.registry = registry
         self.fleet = fleet
         // A fused fleet receives requests and publishes replies; firmware alone the other way round.
@@ -69,7 +70,7 @@ final class FleetMetrics: Sendable {
     }
 
     /// Reads the fleet's counters into the registry and renders every metric.
-    func render() async -> [UInt8] {
+    package func render() async -> [UInt8] {
         await update()
         var buffer: [UInt8] = []
         buffer.reserveCapacity(8192)

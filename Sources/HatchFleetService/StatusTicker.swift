@@ -6,7 +6,7 @@ import ServiceLifecycle
 struct StatusTicker: Service {
     let fleet: Fleet
     let fleetService: FleetService
-    let display: FleetDisplay
+    let display: any FleetServiceDisplay
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown { [fleet, fleetService, display] in

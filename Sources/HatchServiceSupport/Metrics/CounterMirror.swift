@@ -4,12 +4,15 @@ import Synchronization
 /// Brings Prometheus counters up to totals that the process keeps elsewhere (atomic message
 /// counters, CPU seconds), read when Prometheus scrapes: a counter only goes up, by the difference
 /// since the previous scrape.
-final class CounterMirror: Sendable {
+package final class CounterMirror: Sendable {
     /// What each counter showed at the previous scrape.
     private let previous = Mutex<[ObjectIdentifier: Double]>([:])
 
+    /// A mirror that has seen no scrape yet.
+    package init() {}
+
     /// Brings `counter` up to `value`; a value lower than before leaves it as it is.
-    func advance(_ counter: Prometheus.Counter, to value: Double) {
+    package func advance(_ counter: Prometheus.Counter, to value: Double) {
         previous.withLock { previous in
             let key = ObjectIdentifier(counter)
             let difference = value - (previous[key] ?? 0)

@@ -5,11 +5,12 @@ import HatchDeviceSimulator
 
 /// The dashboard's simulation controls for a fleet in this process: its clock directly, and faults
 /// through the fleet's own injection (what `hatchctl fleet fault` asks for over the control topic).
-enum FleetSimulationControls {
+package enum FleetSimulationControls {
     /// The faults the page offers: those that need no more than a duration or a count.
-    static let faults = ["dropConnection", "offline", "reboot", "rejectUpdates", "plugIn", "unplug", "clear"]
+    package static let faults = ["dropConnection", "offline", "reboot", "rejectUpdates", "plugIn", "unplug", "clear"]
 
-    static func make(fleet: Fleet, clock: SimulationClock) -> SimulationControls {
+    /// The controls of `fleet`, whose simulated clock is `clock`.
+    package static func make(fleet: Fleet, clock: SimulationClock) -> SimulationControls {
         SimulationControls(
             status: {
                 SimulationStatus(time: ISO8601DateFormatter().string(from: clock.now), speed: clock.speed, faults: faults)

@@ -1,5 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchMQTT
+import HatchServiceSupport
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -7,33 +9,41 @@ import Synchronization
 /// `fleet run`'s main service: connects the fleet, keeps it running until graceful shutdown
 /// (SIGTERM, SIGINT) or `--duration`, then stops it cleanly — every device reports
 /// `connected: false`, publishes its retained offline presence (reason `shutdown`) and saves its state.
-final class FleetService: Service, Sendable {
+package final class FleetService: Service, Sendable {
     private let fleet: Fleet
     private let brokerURL: String
-    private let display: FleetDisplay
+    private let display: any FleetServiceDisplay
     private let logger: Logger
     private let duration: Double?
+    private let startAfter: MetricsServer?
     private let running = Atomic(false)
 
-    /// Creates the service of a fleet that is not started yet.
-    init(fleet: Fleet, brokerURL: String, display: FleetDisplay, logger: Logger, duration: Double?) {
+    /// Creates the service of a fleet that is not started yet. With `startAfter` (the fleet's metrics
+    /// server), the fleet connects once that server listens: one that cannot bind cancels the group
+    /// before any device connects.
+    package init(fleet: Fleet, brokerURL: String, display: any FleetServiceDisplay, logger: Logger, duration: Double?,
+                 startAfter: MetricsServer? = nil) {
         self.fleet = fleet
         self.brokerURL = brokerURL
         self.display = display
         self.logger = logger
         self.duration = duration
+        self.startAfter = startAfter
     }
 
     /// Whether every device has had its first connection attempt and the fleet is not stopping.
-    var isRunning: Bool { running.load(ordering: .acquiring) }
+    package var isRunning: Bool { running.load(ordering: .acquiring) }
 
-    func run() async throws {
+    /// Connects the fleet, runs it until it is asked to stop, and stops it; throws
+    /// ``FleetServiceError/brokerUnreachable(url:reason:)`` when no device could connect.
+    package func run() async throws {
+        _ = try await startAfter?.waitUntilListening()
         let started = ContinuousClock.now
         logger.info("connecting \(fleet.devices.count) devices", metadata: ["broker": "\(brokerURL)", "devices": "\(fleet.devices.count)"])
         do {
             try await fleet.start { [display] in display.progress($0) }
         } catch {
-            throw HatchctlError.brokerUnreachable(url: brokerURL, reason: "\(error)")
+            throw FleetServiceError.brokerUnreachable(url: brokerURL, reason: "\(error)")
         }
         let elapsed = (ContinuousClock.now - started).seconds
         let status = fleet.status()
