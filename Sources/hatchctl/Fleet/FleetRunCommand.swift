@@ -3,6 +3,7 @@ import Foundation
 import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchFleetLab
 import HatchMQTT
 import HatchMosquittoBroker
@@ -86,7 +87,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             let observer = try requestObserver()
             var configuration = FleetConfiguration(
                 definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
-                instanceName: sharding.instanceName(share),
+                instanceName: FleetShareSelection.instanceName(share),
                 credentials: fleetBroker.credentials,
                 telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                 shadowService: security.shadowService)
@@ -99,7 +100,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             do {
                 fleet = try Fleet(configuration: configuration)
             } catch {
-                throw HatchctlError.invalidArgument("\(error)")
+                throw FleetControlError.invalidArgument("\(error)")
             }
             let dashboardService = try dashboard.dashboardPort.map { port in
                 DashboardService(connection: BrokerConnection(record: fleetBroker.record),
@@ -126,7 +127,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         do {
             definition = try FleetDefinition.load(contentsOf: url)
         } catch {
-            throw HatchctlError.invalidArgument("\(error)")
+            throw FleetControlError.invalidArgument("\(error)")
         }
         if let (index, count) = share {
             definition = definition.shard(index, of: count)
