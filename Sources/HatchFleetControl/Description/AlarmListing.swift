@@ -12,16 +12,22 @@ package struct AlarmListing: Encodable, Sendable {
         package var enabled: Bool
         package var wakeTime: String
         package var daysOfWeek: Int
+        /// The days as `weekdays`, `once` or `Mon,Wed,Fri`.
         package var days: String
+        /// Seconds of sunrise before the wake time.
         package var sunriseLead: Int
     }
 
+    /// Every alarm of the device.
     package var alarms: [Entry]
     /// `idle`, `sunrise`, `ringing`, `snoozed`: the status of the alarm that fires now.
     package var status: String
+    /// The alarm that fires now, when one does.
     package var firingAlarmID: Int?
+    /// The next alarm to fire, and when.
     package var nextAlarmID: Int?
     package var nextFireDate: Date?
+    /// Whether the device suspends all its alarms.
     package var alarmsDisabled: Bool
 
     /// The listing of `alarms`, with the status of the firing one, the next one, and the device's switch.

@@ -10,6 +10,7 @@ package enum RoutineListing {
         package var type: String
         package var enabled: Bool
         package var steps: Int
+        /// Whether this routine runs now; then its step and the seconds left of it.
         package var running: Bool
         package var step: Int?
         package var timeLeft: Int?
