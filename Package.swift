@@ -324,7 +324,24 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchFleetLabTests",
-            dependencies: ["HatchFleetLab", "HatchDeviceModel"]
+            dependencies: ["HatchFleetLab", "HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+        ),
+        // What the device commands of `hatchctl` stand on: finding devices on a broker by name or MAC,
+        // describing their state, parsing command-line values, the broker record, and typed errors with
+        // exit statuses. Host-only, not a product.
+        .target(
+            name: "HatchFleetControl",
+            dependencies: [
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
+                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                "HatchAdultRoutine", "HatchAdultAlarms",
+            ]
+        ),
+        .testTarget(
+            name: "HatchFleetControlTests",
+            dependencies: [
+                "HatchFleetControl", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchAdultRoutine", "HatchAdultAlarms",
+            ]
         ),
         // Process set-up that must run before main (malloc arenas); C for its constructor.
         .target(name: "CHatchctlRuntime"),
@@ -350,11 +367,13 @@ let package = Package(
                 "HatchFleetService",
                 "HatchCloudProvisioning",
                 "HatchFleetLab",
+                "HatchFleetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The device engine alone, timed and counted (`Scripts/callgrind-fleet.sh`).

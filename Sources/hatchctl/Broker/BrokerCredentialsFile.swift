@@ -3,6 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
+import HatchServiceSupport
 
 /// The secrets `hatchctl broker config` generates, kept beside the broker's configuration in
 /// `credentials.json` (mode 0600): one identity per device (username = thing name), the controller

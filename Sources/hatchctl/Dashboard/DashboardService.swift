@@ -1,5 +1,6 @@
 import Foundation
 import HatchDashboard
+import HatchFleetControl
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 import Logging

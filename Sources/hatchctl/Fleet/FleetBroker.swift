@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchMosquittoBroker
 import HatchMQTT
 

@@ -3,6 +3,7 @@ import Foundation
 import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchFleetLab
 import HatchFleetService
 import HatchMQTT
@@ -87,7 +88,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             let observer = try requestObserver()
             var configuration = FleetConfiguration(
                 definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
-                instanceName: sharding.instanceName(share),
+                instanceName: FleetShareSelection.instanceName(share),
                 credentials: fleetBroker.credentials,
                 telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                 shadowService: security.shadowService)
@@ -100,7 +101,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             do {
                 fleet = try Fleet(configuration: configuration)
             } catch {
-                throw HatchctlError.invalidArgument("\(error)")
+                throw FleetControlError.invalidArgument("\(error)")
             }
             let dashboardService = try dashboard.dashboardPort.map { port in
                 DashboardService(connection: BrokerConnection(record: fleetBroker.record),
@@ -131,7 +132,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         do {
             definition = try FleetDefinition.load(contentsOf: url)
         } catch {
-            throw HatchctlError.invalidArgument("\(error)")
+            throw FleetControlError.invalidArgument("\(error)")
         }
         if let (index, count) = share {
             definition = definition.shard(index, of: count)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchFleetControl
 import HatchMQTT
 
 /// Which identity of a `credentials.json` (written by `hatchctl broker config`) a command logs in as,

@@ -3,14 +3,14 @@ import HatchAdultRoutine
 import HatchIoTActionSenderClient
 import HatchIoTDeviceStateEmitterClient
 
-/// Turns the errors of the clients and providers into ``HatchctlError``s (with their exit statuses).
-enum ErrorTranslation {
-    /// The `hatchctl` error for `error` raised while working on `device`.
-    static func translate(_ error: any Error, device: KnownDevice?, timeout: Duration) -> HatchctlError? {
+/// Turns the errors of the clients and providers into ``FleetControlError``s (with their exit statuses).
+package enum ErrorTranslation {
+    /// The fleet-control error for `error` raised while working on `device`.
+    package static func translate(_ error: any Error, device: KnownDevice?, timeout: Duration) -> FleetControlError? {
         let label = device?.label ?? "the device"
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         switch error {
-        case let error as HatchctlError:
+        case let error as FleetControlError:
             return error
         case let error as IoTActionSenderError:
             switch error {

@@ -1,5 +1,6 @@
 import Foundation
 import HatchMosquittoBroker
+import HatchServiceSupport
 
 /// The broker that `hatchctl fleet run` records so that every other `hatchctl` command finds the
 /// running fleet without flags: its address and, for a locked-down broker, the controller's
@@ -8,22 +9,22 @@ import HatchMosquittoBroker
 /// The file is `$HATCH_HOME/broker.json` when `HATCH_HOME` is set, otherwise `~/.hatch/broker.json`,
 /// with mode 0600 since it may hold a password: `{"url": "mqtt://127.0.0.1:PORT"}`, plus `username`,
 /// `password`, `caFile`, `certificateFile` and `keyFile` when the broker needs them.
-struct BrokerRecord: Codable, Equatable, Sendable {
+package struct BrokerRecord: Codable, Equatable, Sendable {
     /// The broker URL, e.g. `mqtt://127.0.0.1:18830`.
-    var url: String
+    package var url: String
     /// The controller's username, for a broker that refuses anonymous clients.
-    var username: String?
+    package var username: String?
     /// The controller's password.
-    var password: String?
+    package var password: String?
     /// The CA file that signed the broker's certificate (for `mqtts://`).
-    var caFile: String?
+    package var caFile: String?
     /// The controller's client certificate, for a broker that requires one.
-    var certificateFile: String?
+    package var certificateFile: String?
     /// The client certificate's private key.
-    var keyFile: String?
+    package var keyFile: String?
 
     /// Creates a record.
-    init(url: String, username: String? = nil, password: String? = nil, caFile: String? = nil,
+    package init(url: String, username: String? = nil, password: String? = nil, caFile: String? = nil,
          certificateFile: String? = nil, keyFile: String? = nil) {
         self.url = url
         self.username = username
@@ -34,7 +35,7 @@ struct BrokerRecord: Codable, Equatable, Sendable {
     }
 
     /// The folder that holds `hatchctl`'s records: `$HATCH_HOME`, or `~/.hatch`.
-    static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let home = environment["HATCH_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
@@ -42,24 +43,24 @@ struct BrokerRecord: Codable, Equatable, Sendable {
     }
 
     /// Where the record lives.
-    static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    package static func fileURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         homeDirectory(environment: environment).appendingPathComponent("broker.json")
     }
 
     /// Reads the record, or returns `nil` when no fleet has recorded one.
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BrokerRecord? {
+    package static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> BrokerRecord? {
         let url = fileURL(environment: environment)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
             return try JSONDecoder().decode(BrokerRecord.self, from: Data(contentsOf: url))
         } catch {
             // The reason names keys and types only (never the file's values, which may include a password).
-            throw HatchctlError.brokerRecordUnreadable(path: url.path, reason: DecodingFailure.shape(of: error))
+            throw FleetControlError.brokerRecordUnreadable(path: url.path, reason: DecodingFailure.shape(of: error))
         }
     }
 
     /// Writes the record atomically with mode 0600 (used by `hatchctl fleet run`).
-    func save(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package func save(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let url = Self.fileURL(environment: environment)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
@@ -68,7 +69,7 @@ struct BrokerRecord: Codable, Equatable, Sendable {
     }
 
     /// Removes the record (used by `hatchctl fleet run` when it stops), ignoring a missing file.
-    static func remove(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package static func remove(environment: [String: String] = ProcessInfo.processInfo.environment) {
         try? FileManager.default.removeItem(at: fileURL(environment: environment))
     }
 }

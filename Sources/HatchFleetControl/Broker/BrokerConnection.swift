@@ -4,23 +4,23 @@ import HatchMQTT
 /// How a `hatchctl` command reaches the broker: its URL and, for a locked-down broker, the
 /// credentials of the identity it logs in as (see ``BrokerIdentity``) and the TLS files. Built from
 /// `--broker`/`--credentials` or the record that `hatchctl fleet run` wrote.
-struct BrokerConnection: Sendable {
+package struct BrokerConnection: Sendable {
     /// The URL as given or recorded (shown in messages).
-    var url: String
+    package var url: String
     /// The username and password to log in with, or `nil` for an anonymous broker.
-    var credentials: MQTTCredentials?
+    package var credentials: MQTTCredentials?
     /// TLS settings: the CA and, for mutual TLS, the client certificate.
-    var tls: MQTTTLSConfiguration?
+    package var tls: MQTTTLSConfiguration?
 
     /// An anonymous connection to `url`.
-    init(url: String, credentials: MQTTCredentials? = nil, tls: MQTTTLSConfiguration? = nil) {
+    package init(url: String, credentials: MQTTCredentials? = nil, tls: MQTTTLSConfiguration? = nil) {
         self.url = url
         self.credentials = credentials
         self.tls = tls
     }
 
     /// The connection a broker record describes.
-    init(record: BrokerRecord) {
+    package init(record: BrokerRecord) {
         url = record.url
         credentials = record.username.map { MQTTCredentials(username: $0, password: record.password) }
         if record.caFile != nil || record.certificateFile != nil {
@@ -29,7 +29,7 @@ struct BrokerConnection: Sendable {
     }
 
     /// A session configuration for `clientID`; throws when the URL does not parse.
-    func configuration(clientID: String) throws(HatchctlError) -> MQTTConfiguration {
+    package func configuration(clientID: String) throws(FleetControlError) -> MQTTConfiguration {
         let brokerURL: MQTTBrokerURL
         do {
             brokerURL = try MQTTBrokerURL(url)
@@ -41,7 +41,7 @@ struct BrokerConnection: Sendable {
 
     /// Connects `session`, turning a refusal into an error that says what to do: a wrong or missing
     /// password, a certificate not trusted, a client certificate missing, or no broker at all. Never mentions a password.
-    func connect(_ session: MQTTSession) async throws(HatchctlError) {
+    package func connect(_ session: MQTTSession) async throws(FleetControlError) {
         do {
             try await session.connect()
         } catch let error as MQTTError {
@@ -51,8 +51,8 @@ struct BrokerConnection: Sendable {
         }
     }
 
-    /// The `HatchctlError` for a failed connection to this broker.
-    func failure(_ error: MQTTError) -> HatchctlError {
+    /// The `FleetControlError` for a failed connection to this broker.
+    package func failure(_ error: MQTTError) -> FleetControlError {
         switch error {
         case .notAuthorized(let reason):
             return .brokerRefusedCredentials(url: url, username: credentials?.username, reason: reason)

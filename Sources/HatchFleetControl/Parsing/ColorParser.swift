@@ -1,10 +1,10 @@
 import HatchDeviceModel
 
 /// Parses a colour: `#RRGGBB`, `RRGGBB`, or a name (red, orange, yellow, green, blue, purple, pink, warm, white).
-enum ColorParser {
+package enum ColorParser {
     /// Channels on the 0…65535 scale.
-    struct Channels: Equatable {
-        var r: Int, g: Int, b: Int, w: Int
+    package struct Channels: Equatable, Sendable {
+        package var r: Int, g: Int, b: Int, w: Int
     }
 
     private static let names: [String: Channels] = [
@@ -19,7 +19,8 @@ enum ColorParser {
         "white": Channels(r: 0, g: 0, b: 0, w: 65535),
     ]
 
-    static func parse(_ text: String) throws(HatchctlError) -> Channels {
+    /// The channels `text` names; a typed error lists what is accepted.
+    package static func parse(_ text: String) throws(FleetControlError) -> Channels {
         let lowered = text.lowercased()
         if let named = names[lowered] { return named }
         let hex = lowered.hasPrefix("#") ? String(lowered.dropFirst()) : lowered
@@ -28,13 +29,5 @@ enum ColorParser {
         }
         let scale = { (byte: Int) in byte * 65535 / 255 }
         return Channels(r: scale(value >> 16 & 0xFF), g: scale(value >> 8 & 0xFF), b: scale(value & 0xFF), w: 0)
-    }
-}
-
-/// Parses a percentage 0…100 into the 0…65535 scale.
-enum PercentParser {
-    static func scale(_ percent: Int, option: String) throws(HatchctlError) -> Int {
-        guard (0...100).contains(percent) else { throw .invalidArgument("\(option) must be 0…100 (percent), not \(percent).") }
-        return percent * WireConstants.fullScale / 100
     }
 }

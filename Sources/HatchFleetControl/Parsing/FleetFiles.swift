@@ -3,9 +3,9 @@ import HatchDeviceSimulator
 
 /// The fleet files a command takes with a repeatable `--devices` (`broker config`, `cloud provision`),
 /// read as one fleet.
-enum FleetFiles {
+package enum FleetFiles {
     /// Loads every file, in order; a parse error names the file, line and field.
-    static func load(_ paths: [String]) throws(HatchctlError) -> [FleetDefinition] {
+    package static func load(_ paths: [String]) throws(FleetControlError) -> [FleetDefinition] {
         var fleets: [FleetDefinition] = []
         for path in paths {
             do {
@@ -19,7 +19,7 @@ enum FleetFiles {
 
     /// One definition with the devices of every fleet file, named after the first; a device in two
     /// files would get two identities under one thing name, so it is refused.
-    static func combined(_ fleets: [FleetDefinition]) throws(HatchctlError) -> FleetDefinition {
+    package static func combined(_ fleets: [FleetDefinition]) throws(FleetControlError) -> FleetDefinition {
         guard var result = fleets.first else { throw .invalidArgument("--devices: name at least one fleet file.") }
         var seen = Set(result.devices.map(\.profile.macAddress))
         for fleet in fleets.dropFirst() {

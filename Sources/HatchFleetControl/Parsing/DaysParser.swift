@@ -1,13 +1,14 @@
 import HatchDeviceModel
 
 /// Parses `--days`: `weekdays`, `weekend`, `everyday`, `once`, or a comma list such as `mon,wed,fri`.
-enum DaysParser {
+package enum DaysParser {
     private static let names: [(String, DaysOfWeek)] = [
         ("sun", .sunday), ("mon", .monday), ("tue", .tuesday), ("wed", .wednesday),
         ("thu", .thursday), ("fri", .friday), ("sat", .saturday),
     ]
 
-    static func parse(_ text: String) throws(HatchctlError) -> DaysOfWeek {
+    /// The days `text` names; a typed error lists what is accepted.
+    package static func parse(_ text: String) throws(FleetControlError) -> DaysOfWeek {
         switch text.lowercased() {
         case "weekdays": return .weekdays
         case "weekend", "weekends": return .weekend
@@ -27,22 +28,11 @@ enum DaysParser {
     }
 
     /// `Mon–Fri`, `Sat, Sun`, `every day`, `once`.
-    static func describe(_ days: DaysOfWeek) -> String {
+    package static func describe(_ days: DaysOfWeek) -> String {
         if days.isOnce { return "once" }
         if days == .everyDay { return "every day" }
         if days == .weekdays { return "weekdays" }
         if days == .weekend { return "weekend" }
         return names.filter { days.contains($0.1) }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() }.joined(separator: ",")
-    }
-}
-
-/// Parses `--time HH:mm`.
-enum TimeParser {
-    static func parse(_ text: String) throws(HatchctlError) -> TimeOfDay {
-        do {
-            return try TimeOfDay(parsing: text)
-        } catch {
-            throw .invalidArgument(error.description)
-        }
     }
 }

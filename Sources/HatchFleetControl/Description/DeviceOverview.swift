@@ -4,39 +4,58 @@ import HatchAdultRoutine
 import HatchDeviceModel
 import HatchIoTDeviceStateEmitterClient
 
-/// What `devices` and `state` show about one device, read through its routine and alarm providers
-/// (resolved from the device's child containers).
-struct DeviceOverview: Sendable {
-    var device: KnownDevice
-    var state: IoTDeviceState?
-    var playing: String
-    var playingDetail: PlayingDetail
-    var nextAlarm: NextAlarm?
+/// What a tool shows about one device (`hatchctl devices` and `state`): its records, its state, what
+/// it plays and its next alarm, read through its routine and alarm providers.
+package struct DeviceOverview: Sendable {
+    /// The device's records.
+    package var device: KnownDevice
+    /// Its shadow state, when it was read.
+    package var state: IoTDeviceState?
+    /// What plays, as text: `Bedtime (step 2/3, 4m 10s left)`, `nothing`, `no answer`.
+    package var playing: String
+    /// What plays, as values.
+    package var playingDetail: PlayingDetail
+    /// The next alarm to fire, when one is enabled.
+    package var nextAlarm: NextAlarm?
 
-    /// What plays, for `--json`.
-    struct PlayingDetail: Codable, Sendable, Hashable {
-        var mode: String
-        var routineID: Int?
-        var routineName: String?
-        var step: Int?
-        var stepCount: Int?
-        var timeLeft: Int?
-        var alarmID: Int?
-        var alarmName: String?
-        var alarmStatus: String?
+    /// An overview of values already known (e.g. `playing: "no answer"` for a device that timed out).
+    package init(device: KnownDevice, state: IoTDeviceState?, playing: String, playingDetail: PlayingDetail, nextAlarm: NextAlarm?) {
+        self.device = device
+        self.state = state
+        self.playing = playing
+        self.playingDetail = playingDetail
+        self.nextAlarm = nextAlarm
     }
 
-    /// Loads the providers of an online device; an offline one gets its registry data only.
+    /// What plays, for `--json`.
+    package struct PlayingDetail: Codable, Sendable, Hashable {
+        package var mode: String
+        package var routineID: Int?
+        package var routineName: String?
+        package var step: Int?
+        package var stepCount: Int?
+        package var timeLeft: Int?
+        package var alarmID: Int?
+        package var alarmName: String?
+        package var alarmStatus: String?
+
+        /// A detail with the `playing` mode only.
+        package init(mode: String) {
+            self.mode = mode
+        }
+    }
+
+    /// Loads the providers of an online device (waiting at most `timeout` for each); an offline one
+    /// gets its registry data only. `providers` resolves the device's two providers, only when it is online.
     @MainActor
-    static func load(_ device: KnownDevice, context: ControlContext) async throws -> DeviceOverview {
+    package static func load(_ device: KnownDevice, timeout: Duration,
+                             providers: @MainActor () -> (routines: RoutineStateProvider, alarms: AlarmStateProvider)) async throws -> DeviceOverview {
         guard device.isOnline else {
             return DeviceOverview(device: device, state: nil, playing: "-", playingDetail: PlayingDetail(mode: "unknown"), nextAlarm: nil)
         }
-        let session = context.dependencies(for: device)
-        let routines = session.adultRoutine().routineStateProvider
-        let alarms = session.adultAlarms().alarmStateProvider
-        async let routinesLoaded: Void = routines.load(timeout: context.timeout)
-        try await alarms.load(timeout: context.timeout)
+        let (routines, alarms) = providers()
+        async let routinesLoaded: Void = routines.load(timeout: timeout)
+        try await alarms.load(timeout: timeout)
         try await routinesLoaded
         let state = alarms.deviceState ?? routines.deviceState
         var detail = PlayingDetail(mode: state?.reported.current.playing.rawValue ?? "unknown")
@@ -65,8 +84,15 @@ struct DeviceOverview: Sendable {
         return DeviceOverview(device: device, state: state, playing: text, playingDetail: detail, nextAlarm: alarms.nextAlarm)
     }
 
+    /// The label and presence, the state's summary and the next alarm (`hatchctl state`).
+    package func stateText() -> String {
+        var text = "\(device.label): \(presenceText())"
+        if let state { text += "\n" + StateDescription.text(state, playing: playing) }
+        return text + "\nnext alarm  \(nextAlarmText())"
+    }
+
     /// `Mon 06:30 Weekdays`, or `-`.
-    func nextAlarmText() -> String {
+    package func nextAlarmText() -> String {
         guard let nextAlarm else { return "-" }
         let timeZone = state.flatMap { TimeZone(identifier: $0.reported.timezone) } ?? .gmt
         var calendar = Calendar(identifier: .gregorian)
@@ -76,7 +102,7 @@ struct DeviceOverview: Sendable {
     }
 
     /// `online`, `offline since 2026-…Z (connectionLost)`, `unknown`.
-    func presenceText() -> String {
+    package func presenceText() -> String {
         guard let presence = device.presence else { return "unknown" }
         switch presence.state {
         case .online: return "online"

@@ -3,14 +3,14 @@ import HatchDeviceModel
 import HatchIoTDeviceStateEmitterClient
 
 /// Human-readable and JSON views of a device state.
-enum StateDescription {
+package enum StateDescription {
     /// A percentage of the 0…65535 scale, e.g. `46%`.
-    static func percent(_ value: Int) -> String {
+    package static func percent(_ value: Int) -> String {
         "\(Int((Double(value) / Double(WireConstants.fullScale) * 100).rounded()))%"
     }
 
     /// `#RRGGBB @ 46%`, `off`.
-    static func color(_ color: ColorState?) -> String {
+    package static func color(_ color: ColorState?) -> String {
         guard let color else { return "none (no light)" }
         guard color.isOn else { return "off" }
         let hex = [color.r, color.g, color.b].map { String(format: "%02X", $0 * 255 / WireConstants.fullScale) }.joined()
@@ -19,14 +19,14 @@ enum StateDescription {
 
     /// `Ocean (10128) at 30%`, `sound 3 at 30%`, `off`, `… (muted)`: the vendor client's name for
     /// the product's sound where it has one.
-    static func sound(_ sound: SoundState, product: HardwareProduct) -> String {
+    package static func sound(_ sound: SoundState, product: HardwareProduct) -> String {
         guard !sound.isNoSound else { return "off" }
         let name = product.sounds.sound(id: sound.id).map { "\($0.name) (\(sound.id))" } ?? "sound \(sound.id)"
         return "\(name) at \(percent(sound.v))\(sound.mute ? " (muted)" : "")"
     }
 
     /// `on base`, `plugged in`, `not charging`.
-    static func power(_ status: PowerStatus) -> String {
+    package static func power(_ status: PowerStatus) -> String {
         switch status {
         case .notCharging: return "not charging"
         case .pluggedIn: return "charging, plugged in"
@@ -35,7 +35,7 @@ enum StateDescription {
     }
 
     /// Multi-line summary of a state.
-    static func text(_ state: IoTDeviceState, playing: String) -> String {
+    package static func text(_ state: IoTDeviceState, playing: String) -> String {
         let reported = state.reported
         var lines: [(String, String)] = [
             ("playing", playing),

@@ -3,10 +3,10 @@ import HatchDeviceModel
 import HatchMQTT
 
 /// One request/reply exchange with a running fleet over `hatch/fleet/control` (faults, status).
-enum FleetControlRequest {
+package enum FleetControlRequest {
     /// Sends `request` (a `clientToken` is added) and returns the fleet's reply, or throws a
-    /// `HatchctlError` that says whether the broker or the fleet did not answer.
-    static func send(_ request: JSONObject, broker: BrokerConnection, timeout: Double) async throws -> JSONValue {
+    /// `FleetControlError` that says whether the broker or the fleet did not answer.
+    package static func send(_ request: JSONObject, broker: BrokerConnection, timeout: Double) async throws -> JSONValue {
         let token = UUID().uuidString
         let session = MQTTSession(configuration: try broker.configuration(clientID: "hatchctl-fleet-\(token.prefix(8))"))
         try await broker.connect(session)
@@ -31,14 +31,14 @@ enum FleetControlRequest {
             return first
         }
         guard let reply else {
-            throw HatchctlError.timeout(device: "the fleet (no process answered on \(Topics.fleetControl); is `hatchctl fleet run` running?)", seconds: timeout)
+            throw FleetControlError.timeout(device: "the fleet (no process answered on \(Topics.fleetControl); is `hatchctl fleet run` running?)", seconds: timeout)
         }
         if reply["ok"]?.boolValue == false {
             // 404: a named device is not in the fleet.
             if reply["code"]?.intValue == 404, let names = request["devices"]?.arrayValue?.compactMap(\.stringValue) {
-                throw HatchctlError.unknownDevice(query: names.joined(separator: ", "), known: [])
+                throw FleetControlError.unknownDevice(query: names.joined(separator: ", "), known: [])
             }
-            throw HatchctlError.invalidArgument(reply["message"]?.stringValue ?? "the fleet rejected the request")
+            throw FleetControlError.invalidArgument(reply["message"]?.stringValue ?? "the fleet rejected the request")
         }
         return reply
     }
