@@ -39,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The fleet as a service: logs, Prometheus metrics, graceful start and stop.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -153,7 +154,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchDeviceSimulatorTests",
-            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport"]
+            dependencies: [
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
 
         // MARK: - IoT clients (never import the container)
@@ -245,11 +249,19 @@ let package = Package(
 
         // MARK: - Command-line tool
 
-        // The parts of `hatchctl fleet run` as a service that stand alone: HTTP/1.1 request parsing
-        // for the metrics server and the swift-log handlers (text and JSON lines).
+        // What the toolkit's host services share: the Hummingbird route server (the dashboard and the
+        // Prometheus `/metrics` endpoint), the process metrics, the scrape client and the swift-log
+        // handlers (text and JSON lines).
         .target(
             name: "HatchServiceSupport",
-            dependencies: ["HatchDeviceModel", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // The live web dashboard: a card per device, controls, the message log, served by Hummingbird
         // with server-sent events; host-only (hatchctl composes it with the live clients).
@@ -262,6 +274,8 @@ let package = Package(
                 "HatchIoTDeviceConnectionStateClient",
                 // Pure values only: the alarm status and the next alarm read from a reported state.
                 "HatchAdultAlarms",
+                // The route server it shares with the metrics endpoint.
+                "HatchServiceSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -273,6 +287,28 @@ let package = Package(
                 "HatchDashboard", "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient", "HatchAdultAlarms",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        // `hatchctl fleet run` as a service: the fleet's lifecycle, its Prometheus metrics and status
+        // ticker in one service group, and the dashboard's controls of a fleet in this process.
+        .target(
+            name: "HatchFleetService",
+            dependencies: [
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceSupport", "HatchDashboard",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(
+            name: "HatchFleetServiceTests",
+            dependencies: [
+                "HatchFleetService", "HatchServiceSupport", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // What AWS IoT Core needs to run a fleet there: device policies, the thing list, provision.sh and a
@@ -293,7 +329,24 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchFleetLabTests",
-            dependencies: ["HatchFleetLab", "HatchDeviceModel"]
+            dependencies: ["HatchFleetLab", "HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+        ),
+        // What the device commands of `hatchctl` stand on: finding devices on a broker by name or MAC,
+        // describing their state, parsing command-line values, the broker record, and typed errors with
+        // exit statuses. Host-only, not a product.
+        .target(
+            name: "HatchFleetControl",
+            dependencies: [
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
+                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                "HatchAdultRoutine", "HatchAdultAlarms",
+            ]
+        ),
+        .testTarget(
+            name: "HatchFleetControlTests",
+            dependencies: [
+                "HatchFleetControl", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchAdultRoutine", "HatchAdultAlarms",
+            ]
         ),
         // A locked-down mosquitto for a fleet (`hatchctl broker config`, `fleet run`'s private broker):
         // the ACL, the client-id binding, the credentials file, the CA and its certificates.
@@ -335,14 +388,17 @@ let package = Package(
                 "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
                 "HatchDashboard",
+                "HatchFleetService",
                 "HatchCloudProvisioning",
                 "HatchFleetLab",
                 "HatchBrokerConfiguration",
+                "HatchFleetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         // The device engine alone, timed and counted (`Scripts/callgrind-fleet.sh`).

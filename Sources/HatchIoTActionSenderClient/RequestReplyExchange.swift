@@ -23,35 +23,35 @@ struct RequestReplyExchange: Sendable {
 
     /// Sends `payload` (which must carry `clientToken`) and returns the accepted reply's JSON.
     func exchange(_ route: Route, payload: JSONValue, clientToken: String) async throws -> JSONValue {
+        let replies = ClientTokenReplies<ShadowReply>()
+        replies.expect(clientToken)
         let subscription: MQTTSubscription
         do {
             subscription = try await session.subscribe(route.replyFilter, qos: .atLeastOnce)
+        } catch {
+            throw IoTActionSenderError.transport(String(describing: error))
+        }
+        let listener = Task {
+            for await message in subscription where message.topic == route.accepted || message.topic == route.rejected {
+                guard let reply = ShadowReply(topic: message.topic, payload: message.payload), let token = reply.clientToken else { continue }
+                replies.resolve(token, with: reply)
+            }
+        }
+        defer { listener.cancel() }
+        do {
             try await session.publish(route.request, payload: payload.jsonData, qos: .atLeastOnce)
         } catch {
             throw IoTActionSenderError.transport(String(describing: error))
         }
-        let thingName = thingName, timeout = timeout
-        return try await withThrowingTaskGroup(of: JSONValue.self) { group in
-            group.addTask {
-                for await message in subscription where message.topic == route.accepted || message.topic == route.rejected {
-                    guard let reply = try? JSONValue(data: message.payload),
-                          reply.objectValue?["clientToken"]?.stringValue == clientToken else { continue }
-                    if message.topic == route.rejected {
-                        let rejection = (try? reply.decode(ShadowRejection.self))
-                            ?? ShadowRejection(code: 500, message: reply.jsonString, clientToken: clientToken)
-                        throw IoTActionSenderError.rejected(rejection)
-                    }
-                    return reply
-                }
-                throw IoTActionSenderError.transport("the subscription ended before the reply arrived")
-            }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw IoTActionSenderError.timeout(thingName: thingName, after: timeout)
-            }
-            defer { group.cancelAll() }
-            guard let reply = try await group.next() else { throw CancellationError() }
-            return reply
+        guard let reply = await replies.wait(for: clientToken, timeout: timeout) else {
+            try Task.checkCancellation()
+            throw IoTActionSenderError.timeout(thingName: thingName, after: timeout)
         }
+        guard reply.accepted else {
+            let rejection = (try? reply.body.decode(ShadowRejection.self))
+                ?? ShadowRejection(code: 500, message: reply.body.jsonString, clientToken: clientToken)
+            throw IoTActionSenderError.rejected(rejection)
+        }
+        return reply.body
     }
 }

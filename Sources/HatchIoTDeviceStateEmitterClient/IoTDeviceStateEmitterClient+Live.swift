@@ -93,28 +93,39 @@ extension IoTDeviceStateEmitterClient {
     ) async throws -> IoTDeviceState {
         let shadow = Topics.Shadow(ThingName(product: product, macAddress: macAddress))
         let token = "get-" + UUID().uuidString
+        let replies = ClientTokenReplies<ShadowReply>()
+        replies.expect(token)
         let subscription: MQTTSubscription
         do {
             subscription = try await session.subscribe(shadow.get + "/+", qos: .atLeastOnce)
+        } catch {
+            throw IoTDeviceStateEmitterError.transport(String(describing: error))
+        }
+        let listener = Task {
+            for await message in subscription {
+                guard let reply = ShadowReply(topic: message.topic, payload: message.payload), let token = reply.clientToken else { continue }
+                replies.resolve(token, with: reply)
+            }
+        }
+        defer { listener.cancel() }
+        do {
             try await session.publish(shadow.get, payload: ShadowRequest.get(clientToken: token).jsonData, qos: .atLeastOnce)
         } catch {
             throw IoTDeviceStateEmitterError.transport(String(describing: error))
         }
-        return try await withDeadline(timeout, onTimeout: .timeout(thingName: shadow.thing, after: timeout)) {
-            for await message in subscription {
-                guard let reply = try? JSONValue(data: message.payload), reply.objectValue?["clientToken"]?.stringValue == token else {
-                    continue
-                }
-                if message.topic == shadow.getRejected {
-                    let rejection = (try? reply.decode(ShadowRejection.self)) ?? ShadowRejection(code: 500, message: reply.jsonString)
-                    throw IoTDeviceStateEmitterError.rejected(rejection)
-                }
-                var assembler = ShadowStateAssembler(macAddress: macAddress, product: product)
-                if let state = assembler.receive(.getAccepted, payload: message.payload) { return state }
-                throw IoTDeviceStateEmitterError.malformedDocument(thingName: shadow.thing, reason: "state.reported is missing or incomplete")
-            }
-            throw IoTDeviceStateEmitterError.transport("the subscription ended before the reply arrived")
+        guard let reply = await replies.wait(for: token, timeout: timeout) else {
+            try Task.checkCancellation()
+            throw IoTDeviceStateEmitterError.timeout(thingName: shadow.thing, after: timeout)
         }
+        guard reply.accepted else {
+            let rejection = (try? reply.body.decode(ShadowRejection.self)) ?? ShadowRejection(code: 500, message: reply.body.jsonString)
+            throw IoTDeviceStateEmitterError.rejected(rejection)
+        }
+        var assembler = ShadowStateAssembler(macAddress: macAddress, product: product)
+        guard let state = assembler.receive(.getAccepted, payload: reply.body.jsonData) else {
+            throw IoTDeviceStateEmitterError.malformedDocument(thingName: shadow.thing, reason: "state.reported is missing or incomplete")
+        }
+        return state
     }
 
     private static func streamRecords<Item: DeviceRecord>(

@@ -15,6 +15,16 @@ import Darwin
 /// thread of its own. The child starts with no signal blocked and every signal at its default
 /// action, whatever this process blocks or ignores (a server that takes SIGTERM through a dispatch
 /// source, a benchmark harness): otherwise a broker would not stop on SIGTERM.
+///
+/// Why not swift-subprocess (1.0.2): it covers the spawn itself — descriptors above stderr closed,
+/// signals reset to their defaults, a process group or session, environment, working directory,
+/// pipes read as async sequences, a SIGTERM-then-SIGKILL teardown — but only as `async` functions
+/// whose child lives inside one closure: there is no synchronous start, no handle that outlives the
+/// call, and no synchronous wait for exit. This launcher's callers need all three: the mosquitto
+/// password hasher, the orphan watchdog and the test certificates spawn and wait from synchronous
+/// code; ``MosquittoBroker`` starts its child in one call and stops it (waiting for the exit, so the
+/// port and folder are free) in another, from `deinit` (which cannot await) and from the 27
+/// synchronous `defer { broker.stop() }` of the integration suites.
 public final class ChildProcess: @unchecked Sendable {
     /// The program to run.
     public var executableURL: URL?

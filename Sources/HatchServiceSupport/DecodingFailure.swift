@@ -1,8 +1,7 @@
 import Foundation
 
 /// Describes why a JSON file did not decode by its shape (which key, which place), never by its
-/// values: the files the toolkit reads (credentials, broker records) may hold passwords, which must
-/// not reach an error message.
+/// values: the files hatchctl reads may hold passwords, which must not reach an error message.
 package enum DecodingFailure {
     /// A description of `error` that names keys and paths only.
     package static func shape(of error: any Error) -> String {

@@ -92,12 +92,13 @@ struct FleetServiceTests {
         #expect((samples["hatch_fleet_simulated_time_seconds"] ?? 0) > 1_700_000_000)
         #expect((samples["process_resident_memory_bytes"] ?? 0) > 0)
 
-        // Another path is 404; a malformed request is 400 and the server keeps serving.
+        // Another path is 404, another method 405; HEAD has the headers and no body.
         #expect(try await LoopbackHTTP.get("/", port: fleet.metricsPort).status == 404)
         #expect(try await LoopbackHTTP.get("/metricsx", port: fleet.metricsPort).status == 404)
-        #expect(try await LoopbackHTTP.send(Array("NOT HTTP\r\n\r\n".utf8), port: fleet.metricsPort).status == 400)
-        #expect(try await LoopbackHTTP.send(Array("GET /metrics HTTP/1.1\r\nHost: a\r\n".utf8), port: fleet.metricsPort).status == 400)
-        #expect(try await LoopbackHTTP.send(Array("POST /metrics HTTP/1.1\r\nHost: a\r\n\r\n".utf8), port: fleet.metricsPort).status == 405)
+        let post = try await LoopbackHTTP.request("POST", "/metrics", port: fleet.metricsPort)
+        #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD", "\(post)")
+        let head = try await LoopbackHTTP.request("HEAD", "/metrics", port: fleet.metricsPort)
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-type"]?.hasPrefix("text/plain") == true, "\(head)")
         #expect(try await LoopbackHTTP.get("/metrics", port: fleet.metricsPort).status == 200)
 
         // A command: its latency is observed from request to reported state.

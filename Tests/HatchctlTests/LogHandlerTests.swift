@@ -18,7 +18,7 @@ struct LogHandlerTests {
     @Test("a JSON line has timestamp, level, label, message and metadata, and nothing spans lines")
     func jsonLine() throws {
         let lines = Lines()
-        var logger = Logger(label: "hatch.fleet") { JSONLogHandler(label: $0, level: .debug, sink: lines.sink, now: Self.fixedTime) }
+        var logger = Logger(label: "hatch.fleet") { LineLogHandler(label: $0, level: .debug, format: .json, sink: lines.sink, now: Self.fixedTime) }
         logger[metadataKey: "shard"] = "1of2"
         logger.info("fault injected: \"reboot\"\nnext line", metadata: [
             "mac": "02:4D:00:00:00:01", "code": .stringConvertible(503),
@@ -48,7 +48,7 @@ struct LogHandlerTests {
     @Test("without metadata the JSON line has no metadata key; an error is kept")
     func jsonWithoutMetadata() throws {
         let lines = Lines()
-        let logger = Logger(label: "hatch.metrics") { JSONLogHandler(label: $0, level: .info, sink: lines.sink, now: Self.fixedTime) }
+        let logger = Logger(label: "hatch.metrics") { LineLogHandler(label: $0, level: .info, format: .json, sink: lines.sink, now: Self.fixedTime) }
         logger.warning("plain")
         let line = try #require(lines.all.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -60,7 +60,7 @@ struct LogHandlerTests {
     @Test("a text line reads time, level, label, message, then sorted key=value pairs")
     func textLine() throws {
         let lines = Lines()
-        let logger = Logger(label: "hatch.fleet") { TextLogHandler(label: $0, level: .info, sink: lines.sink, now: Self.fixedTime) }
+        let logger = Logger(label: "hatch.fleet") { LineLogHandler(label: $0, level: .info, format: .text, sink: lines.sink, now: Self.fixedTime) }
         logger.notice("alarm fired", metadata: ["thing": "restoreV5-024d00000001", "alarm": "3", "note": "two words"])
         logger.debug("below the level")
         #expect(lines.all == ["2026-01-05T10:50:00.250Z notice hatch.fleet: alarm fired alarm=3 note=\"two words\" thing=restoreV5-024d00000001\n"])

@@ -22,8 +22,6 @@ struct SourcePortabilityTests {
     /// The only files that may get or set `SO_`/`TCP_` socket options directly.
     static let socketOptionHelpers: Set<String> = [
         "HatchMQTT/Platform/PortableSocket.swift",
-        // The metrics endpoint's listening socket: its own Glibc and Darwin branches (SO_NOSIGPIPE on Darwin).
-        "hatchctl/Service/ListeningSocket.swift",
     ]
 
     /// Every Swift file under `Sources/`, by path relative to it, with its code lines (comments dropped).
@@ -95,6 +93,25 @@ struct SourcePortabilityTests {
             }
             .map(\.path)
         #expect(users.isEmpty, "socket options outside \(Self.socketOptionHelpers.sorted()): \(users.joined(separator: ", "))")
+    }
+
+    @Test("no module but HatchMQTT opens or accepts sockets by hand: HTTP is served by Hummingbird")
+    func listeningSocketsStayInHatchMQTT() throws {
+        let users = try Self.swiftFiles()
+            .filter { file in
+                !file.path.hasPrefix("HatchMQTT/")
+                    && file.lines.contains { $0.contains(" listen(") || $0.contains(" accept(") || $0.contains(".accept(") }
+            }
+            .map(\.path)
+        #expect(users.isEmpty, "hand-written sockets outside HatchMQTT: \(users.joined(separator: ", "))")
+    }
+
+    @Test("children are spawned in one place: the broker launcher's ChildProcess")
+    func posixSpawnStaysInChildProcess() throws {
+        let users = try Self.swiftFiles()
+            .filter { $0.path != "HatchMosquittoBroker/ChildProcess.swift" && $0.lines.contains { $0.contains("posix_spawn") } }
+            .map(\.path)
+        #expect(users.isEmpty, "posix_spawn outside ChildProcess.swift: \(users.joined(separator: ", "))")
     }
 
     /// The modules an iOS app links.

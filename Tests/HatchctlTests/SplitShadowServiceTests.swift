@@ -4,6 +4,7 @@ import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
 import HatchServiceSupport
+import HatchctlTestSupport
 import Testing
 
 /// The two roles apart, on a real mosquitto locked down like AWS IoT Core

@@ -1,4 +1,5 @@
 import Foundation
+import HatchServiceSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle

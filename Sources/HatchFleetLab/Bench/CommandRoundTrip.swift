@@ -18,39 +18,44 @@ package enum CommandRoundTrip {
         package var reportedP99Milliseconds = 0.0
     }
 
+    /// A command whose report is awaited: the value it sets and when it was sent.
     private struct Pending {
         var sent: ContinuousClock.Instant
         var value: Int
-        var token: String
-        var accepted: Duration?
     }
 
-    private struct Book {
+    private struct Times {
         var pending: [String: Pending] = [:]
         var accepted: [Duration] = []
         var reported: [Duration] = []
     }
 
+    /// The round trip's times, shared by the sender, the listener and the acceptance waiters.
+    private final class Book: Sendable {
+        private let times = Mutex(Times())
+
+        func withLock<T>(_ body: (inout Times) -> T) -> T {
+            times.withLock { body(&$0) }
+        }
+    }
+
     package static func measure(broker: MQTTBrokerURL, things: [ThingName], rate: Int, seconds: Double) async throws -> Result {
         let session = MQTTSession(configuration: MQTTConfiguration(broker: broker, clientID: "bench-round-trip"))
         try await session.connect()
-        let book = Mutex(Book())
+        let book = Book()
+        let acceptances = ClientTokenReplies<ContinuousClock.Instant>()
         let replies = try await session.subscribe("$aws/things/+/shadow/update/accepted", qos: .atMostOnce)
         let listener = Task {
             for await message in replies {
                 let now = ContinuousClock.now
                 let thing = message.topic.split(separator: "/").dropFirst(2).first.map(String.init) ?? ""
-                guard let document = try? JSONValue(data: message.payload) else { continue }
+                guard let reply = ShadowReply(topic: message.topic, payload: message.payload) else { continue }
+                if let token = reply.clientToken { acceptances.resolve(token, with: now) }
+                guard let value = reply.body[path: ["state", "reported", "current", "sound", "v"]]?.intValue else { continue }
                 book.withLock { book in
-                    guard var pending = book.pending[thing] else { return }
-                    if document["clientToken"]?.stringValue == pending.token, pending.accepted == nil {
-                        pending.accepted = pending.sent.duration(to: now)
-                        book.accepted.append(pending.accepted!)
-                        book.pending[thing] = pending
-                    } else if document[path: ["state", "reported", "current", "sound", "v"]]?.intValue == pending.value {
-                        book.reported.append(pending.sent.duration(to: now))
-                        book.pending[thing] = nil
-                    }
+                    guard let pending = book.pending[thing], pending.value == value else { return }
+                    book.reported.append(pending.sent.duration(to: now))
+                    book.pending[thing] = nil
                 }
             }
         }
@@ -58,25 +63,34 @@ package enum CommandRoundTrip {
         let interval = Duration.seconds(1) / rate
         let total = Int(Double(rate) * seconds)
         var next = ContinuousClock.now
-        for index in 0..<total {
-            let thing = things[index % things.count]
-            let value = 1_000 + (index * 7_919) % 60_000
-            let token = "bench-\(index)"
-            let busy = book.withLock { book -> Bool in
-                if book.pending[thing.rawValue] != nil { return true }
-                book.pending[thing.rawValue] = Pending(sent: .now, value: value, token: token)
-                return false
+        try await withThrowingDiscardingTaskGroup { group in
+            for index in 0..<total {
+                let thing = things[index % things.count]
+                let value = 1_000 + (index * 7_919) % 60_000
+                let token = "bench-\(index)"
+                let sent = ContinuousClock.now
+                let busy = book.withLock { book -> Bool in
+                    if book.pending[thing.rawValue] != nil { return true }
+                    book.pending[thing.rawValue] = Pending(sent: sent, value: value)
+                    return false
+                }
+                if !busy {
+                    acceptances.expect(token)
+                    let payload = JSONValue.object([
+                        "state": .object(["desired": .object(["current": .object(["sound": .object(["v": .int(value)])])])]),
+                        "clientToken": .string(token),
+                    ]).jsonData
+                    try await session.publish(Topics.Shadow(thing).update, payload: payload, qos: .atMostOnce)
+                    result.commands += 1
+                    group.addTask {
+                        defer { acceptances.forget(token) }
+                        guard let at = await acceptances.wait(for: token, timeout: .seconds(2)) else { return }
+                        book.withLock { $0.accepted.append(sent.duration(to: at)) }
+                    }
+                }
+                next += interval
+                try await Task.sleep(until: next, clock: .continuous)
             }
-            if !busy {
-                let payload = JSONValue.object([
-                    "state": .object(["desired": .object(["current": .object(["sound": .object(["v": .int(value)])])])]),
-                    "clientToken": .string(token),
-                ]).jsonData
-                try await session.publish(Topics.Shadow(thing).update, payload: payload, qos: .atMostOnce)
-                result.commands += 1
-            }
-            next += interval
-            try await Task.sleep(until: next, clock: .continuous)
         }
         try await Task.sleep(for: .seconds(2))
         listener.cancel()

@@ -16,7 +16,7 @@ package final class ChaosClient: Sendable {
 
     package let session: MQTTSession
     package let ledger: CommandLedger
-    private let waiters = ReplyWaiters()
+    private let waiters = ClientTokenReplies<ShadowReply>()
     private let run: String
     private let targets: [Target]
     private let attemptTimeout: Duration
@@ -55,8 +55,8 @@ package final class ChaosClient: Sendable {
             Task { [waiters] in
                 let marker = Data(#""clientToken":"chaos-"#.utf8)
                 for await message in subscription where message.payload.range(of: marker) != nil {
-                    guard let body = try? JSONValue(data: message.payload), let token = body["clientToken"]?.stringValue else { continue }
-                    waiters.resolve(token, with: ChaosReply(accepted: message.topic.hasSuffix("/accepted"), body: body))
+                    guard let reply = ShadowReply(topic: message.topic, payload: message.payload), let token = reply.clientToken else { continue }
+                    waiters.resolve(token, with: reply)
                 }
             }
         }

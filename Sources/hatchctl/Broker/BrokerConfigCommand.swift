@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HatchBrokerConfiguration
 import HatchDeviceSimulator
+import HatchFleetControl
 
 /// `hatchctl broker config`: writes a locked-down mosquitto configuration for a fleet file.
 struct BrokerConfigCommand: AsyncParsableCommand {

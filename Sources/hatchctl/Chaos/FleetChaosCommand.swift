@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HatchDeviceSimulator
+import HatchFleetControl
 import HatchFleetLab
 
 /// `hatchctl fleet chaos`: proves the fleet and its clients reliable under faults. A fleet with
@@ -41,9 +41,6 @@ struct FleetChaosCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Commands per second.")
     var rate: Double = 20
 
-    @Option(name: .long, help: "Simulated seconds per real second (routine steps are 60 simulated seconds).")
-    var speed: Double = 60
-
     @Option(name: .long, help: ArgumentHelp("Seconds of traffic between two faults.", valueName: "seconds"))
     var interval: Double = 3
 
@@ -56,14 +53,13 @@ struct FleetChaosCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds one attempt waits for its reply before the command is sent again.", valueName: "seconds"))
     var attemptTimeout: Double = 5
 
-    @Flag(name: .long, help: "Print the summary as JSON.")
-    var json = false
+    @OptionGroup var lab: LabRunOptions
 
     func validate() throws {
         guard devices > 0 else { throw ValidationError("--devices must be greater than 0.") }
         guard brokerKills >= 0, fleetKills >= 0 else { throw ValidationError("--broker-kills and --fleet-kills cannot be negative.") }
         guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
-        guard rate > 0, speed > 0 else { throw ValidationError("--rate and --speed must be greater than 0.") }
+        guard rate > 0 else { throw ValidationError("--rate must be greater than 0.") }
         guard interval >= 0, brokerDowntime >= 0, (hangSeconds ?? 0) >= 0 else {
             throw ValidationError("--interval, --broker-downtime and --hang-seconds cannot be negative.")
         }
@@ -71,7 +67,7 @@ struct FleetChaosCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = Console(json: json)
+        let console = Console(json: lab.json)
         let interactive = isatty(STDERR_FILENO) == 1
         let started = ContinuousClock.now
         let settings = try makeSettings()
@@ -82,11 +78,8 @@ struct FleetChaosCommand: AsyncParsableCommand {
         let report: ChaosReport
         do {
             report = try await run.run()
-        } catch let error as HatchctlError {
-            console.report(error)
-            throw ExitCode(error.exitStatus)
         } catch {
-            let failure = HatchctlError.invalidArgument("the chaos run could not start: \(error)")
+            let failure = FleetControlError.invalidArgument("the chaos run could not start: \(error)")
             console.report(failure)
             throw ExitCode(failure.exitStatus)
         }
@@ -95,26 +88,15 @@ struct FleetChaosCommand: AsyncParsableCommand {
     }
 
     private func makeSettings() throws -> ChaosSettings {
-        var definition: FleetDefinition
-        var text: String?
-        var file: URL?
-        if let fleetFile {
-            file = URL(fileURLWithPath: fleetFile)
-            do {
-                definition = try FleetDefinition.load(contentsOf: file!)
-            } catch {
-                throw ValidationError("--fleet-file: \(error)")
-            }
-            guard definition.faults.isEmpty else {
-                throw ValidationError("--fleet-file: \(fleetFile) schedules faults of its own; chaos brings its own faults, so use a file without `faults:`.")
-            }
-        } else {
-            text = BenchFleet.yaml(count: devices, name: "chaos", loopRoutine: true)
-            definition = try BenchFleet.definition(count: devices, name: "chaos", loopRoutine: true)
+        let fleet: ChaosFleet
+        do {
+            fleet = try fleetFile.map { try ChaosFleet.file($0) } ?? ChaosFleet.generated(devices: devices)
+        } catch let error as FleetLabError {
+            throw ValidationError(error.description)
         }
         return ChaosSettings(
-            definition: definition, fleetFileText: text, fleetFile: file, keepAlive: keepAlive, rate: rate, brokerKills: brokerKills,
-            fleetKills: fleetKills, hangSeconds: hangSeconds ?? Double(keepAlive) * 2.5, speed: speed, interval: interval,
+            definition: fleet.definition, fleetFileText: fleet.text, fleetFile: fleet.file, keepAlive: keepAlive, rate: rate, brokerKills: brokerKills,
+            fleetKills: fleetKills, hangSeconds: hangSeconds ?? Double(keepAlive) * 2.5, speed: lab.speed, interval: interval,
             brokerDowntime: brokerDowntime, commandDeadline: commandDeadline, attemptTimeout: attemptTimeout)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchCloudProvisioning
+import HatchFleetControl
 
 /// `hatchctl cloud provision`: writes what AWS IoT Core needs to run a fleet file's devices there.
 struct CloudProvisionCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HatchDeviceModel
+import HatchFleetControl
 
 /// `hatchctl alarm add DEVICE --time 06:30 [--days weekdays] [--name Work] [--sunrise 30] [--disabled]`.
 struct AlarmAddCommand: AsyncParsableCommand {
@@ -35,7 +36,7 @@ struct AlarmAddCommand: AsyncParsableCommand {
         let console = options.console
         let (time, days, name, sunrise, enabled) = (time, days, name, sunrise, !disabled)
         try await ControlContext.runOnDevice(device, options: options) { context, device in
-            guard (0...120).contains(sunrise) else { throw HatchctlError.invalidArgument("--sunrise must be 0…120 minutes, not \(sunrise).") }
+            guard (0...120).contains(sunrise) else { throw FleetControlError.invalidArgument("--sunrise must be 0…120 minutes, not \(sunrise).") }
             let alarm = Alarm(id: 0, name: name, enabled: enabled, daysOfWeek: try DaysParser.parse(days),
                               wakeTime: try TimeParser.parse(time), sunriseLead: sunrise * 60)
             let provider = try await AlarmProvider.loaded(for: device, context: context)

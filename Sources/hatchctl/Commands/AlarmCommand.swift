@@ -1,5 +1,6 @@
 import ArgumentParser
 import HatchAdultAlarms
+import HatchFleetControl
 
 /// `hatchctl alarm list|add|set|enable|disable|delete|snooze|dismiss DEVICE …`.
 struct AlarmCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HatchFleetControl
 
 /// `hatchctl alarm set DEVICE ALARM [--time HH:mm] [--days …]`.
 struct AlarmSetCommand: AsyncParsableCommand {
@@ -26,8 +27,8 @@ struct AlarmSetCommand: AsyncParsableCommand {
         let console = options.console
         let (query, time, days) = (alarm, time, days)
         try await ControlContext.runOnDevice(device, options: options) { context, device in
-            let wakeTime = try time.map { text throws(HatchctlError) in try TimeParser.parse(text) }
-            let daysOfWeek = try days.map { text throws(HatchctlError) in try DaysParser.parse(text) }
+            let wakeTime = try time.map { text throws(FleetControlError) in try TimeParser.parse(text) }
+            let daysOfWeek = try days.map { text throws(FleetControlError) in try DaysParser.parse(text) }
             let provider = try await AlarmProvider.loaded(for: device, context: context)
             let alarm = try await MainActor.run { try provider.alarm(matching: query) }
             let receipt = try await provider.set(alarm, wakeTime: wakeTime, daysOfWeek: daysOfWeek)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DependencyGraphAnalyzer
 import Foundation
+import HatchFleetControl
 
 /// `hatchctl deps check [PATH]`: one verdict per module; exit status 10 when a requirement is unmet.
 struct DepsCheckCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct DepsCheckCommand: AsyncParsableCommand {
                 Console.write(TextReportRenderer.render(report), to: .standardOutput)
             }
             if report.hasFailures {
-                throw HatchctlError.dependenciesUnmet(count: report.modules.reduce(0) { $0 + $1.unmetCount })
+                throw FleetControlError.dependenciesUnmet(count: report.modules.reduce(0) { $0 + $1.unmetCount })
             }
         }
     }
@@ -37,7 +38,7 @@ enum ProjectAnalysis {
         do {
             return try DependencyAnalyzer(options: .init(path: root, mode: .package, useCache: useCache)).run().report
         } catch {
-            throw HatchctlError.invalidArgument("The analyzer could not read \(root): \(error.description)")
+            throw FleetControlError.invalidArgument("The analyzer could not read \(root): \(error.description)")
         }
     }
 
@@ -53,7 +54,7 @@ enum ProjectAnalysis {
             if manager.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
             let parent = url.deletingLastPathComponent()
             if parent.path == url.path {
-                throw HatchctlError.invalidArgument("No Package.swift in \(manager.currentDirectoryPath) or above; pass the package folder.")
+                throw FleetControlError.invalidArgument("No Package.swift in \(manager.currentDirectoryPath) or above; pass the package folder.")
             }
             url = parent
         }

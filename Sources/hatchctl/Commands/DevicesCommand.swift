@@ -1,4 +1,5 @@
 import ArgumentParser
+import HatchFleetControl
 
 /// `hatchctl devices`: every device on the broker with its presence, what it plays and its next alarm.
 struct DevicesCommand: AsyncParsableCommand {
@@ -44,7 +45,7 @@ struct DevicesCommand: AsyncParsableCommand {
     @MainActor
     private static func overview(of device: KnownDevice, context: ControlContext) async throws -> DeviceOverview {
         do {
-            return try await DeviceOverview.load(device, context: context)
+            return try await context.overview(of: device)
         } catch {
             guard let translated = ErrorTranslation.translate(error, device: device, timeout: context.timeout) else { throw error }
             guard case .timeout = translated else { throw translated }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HatchDeviceModel
+import HatchFleetControl
 
 /// `hatchctl light DEVICE COLOR|off [--brightness PCT]`.
 struct LightCommand: AsyncParsableCommand {

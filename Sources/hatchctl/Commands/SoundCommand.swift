@@ -1,5 +1,6 @@
 import ArgumentParser
 import HatchDeviceModel
+import HatchFleetControl
 
 /// `hatchctl sound DEVICE SOUND|off [--volume PCT]`: a sound by the vendor client's name for the
 /// device's product (`ocean`, `white noise`) or by id.
@@ -44,12 +45,12 @@ struct SoundCommand: AsyncParsableCommand {
                     id = named.id
                 } else {
                     let names = catalog.sounds.map(\.name)
-                    throw HatchctlError.invalidArgument(names.isEmpty
+                    throw FleetControlError.invalidArgument(names.isEmpty
                         ? "A \(device.product.marketingName) has no sound names; give a sound id such as 3, or `off`."
                         : "'\(soundText)' is not a \(device.product.marketingName) sound; use one of \(names.joined(separator: ", ")), an id, or `off`.")
                 }
                 guard id > 0, id != device.product.noSoundID, id != WireConstants.soundOffID else {
-                    throw HatchctlError.invalidArgument("'\(soundText)' means no sound; use `off` to stop the sound.")
+                    throw FleetControlError.invalidArgument("'\(soundText)' means no sound; use `off` to stop the sound.")
                 }
                 action = .playSound(id: id, volume: try PercentParser.scale(volume, option: "--volume"))
                 let name = catalog.sound(id: id).map { "\($0.name) (\(id))" } ?? "sound \(id)"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceModel
+import HatchFleetControl
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 
@@ -22,24 +23,15 @@ struct StateCommand: AsyncParsableCommand {
     func run() async throws {
         let console = options.console, watch = watch
         try await ControlContext.runOnDevice(device, options: options) { context, device in
-            let overview = try await DeviceOverview.load(device, context: context)
-            console.emit(DeviceReport(overview, includeState: true)) {
-                var text = "\(device.label): \(overview.presenceText())"
-                if let state = overview.state { text += "\n" + StateDescription.text(state, playing: overview.playing) }
-                text += "\nnext alarm  \(overview.nextAlarmText())"
-                return text
-            }
+            let overview = try await context.overview(of: device)
+            console.emit(DeviceReport(overview, includeState: true)) { overview.stateText() }
             guard watch else { return }
             let session = context.dependencies(for: device).deviceSession()
             let firstVersion = overview.state?.version ?? Int.min
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await state in session.states() where state.version > firstVersion {
-                        console.stream(WatchLine(state: state)) {
-                            let time = TextFormat.timestamp(Date(timeIntervalSince1970: TimeInterval(state.timestamp)))
-                            let current = state.reported.current
-                            return "\(time)  v\(state.version)  playing \(current.playing.rawValue) srId \(current.srId) step \(current.step)  light \(StateDescription.color(current.color))  \(StateDescription.sound(current.sound, product: state.product))  volume \(StateDescription.percent(current.sound.v))"
-                        }
+                        console.stream(StateWatchLine.StateChange(state: state)) { StateWatchLine.StateChange.text(state) }
                     }
                 }
                 group.addTask {
@@ -48,7 +40,7 @@ struct StateCommand: AsyncParsableCommand {
                     for await connection in session.connectionState.states() {
                         defer { previous = connection.name }
                         guard previous != nil, previous != connection.name else { continue }
-                        console.stream(ConnectionLine(connection: connection.name, since: connection.since, reason: Self.reason(connection))) {
+                        console.stream(StateWatchLine.ConnectionChange(connection)) {
                             "\(TextFormat.timestamp(Date()))  \(connection)"
                         }
                     }
@@ -56,31 +48,6 @@ struct StateCommand: AsyncParsableCommand {
                 await group.next()
                 group.cancelAll()
             }
-        }
-    }
-
-    private static func reason(_ connection: IoTDeviceConnectionState) -> String? {
-        if case .offline(_, let reason) = connection { return reason }
-        return nil
-    }
-
-    /// One `--watch --json` line for a connection change.
-    struct ConnectionLine: Encodable {
-        var connection: String
-        var since: Date?
-        var reason: String?
-    }
-
-    /// One `--watch --json` line.
-    struct WatchLine: Encodable {
-        var version: Int
-        var timestamp: Int
-        var reported: JSONValue
-
-        init(state: IoTDeviceState) {
-            version = state.version
-            timestamp = state.timestamp
-            reported = state.reported.jsonValue
         }
     }
 }

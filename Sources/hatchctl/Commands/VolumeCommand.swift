@@ -1,4 +1,5 @@
 import ArgumentParser
+import HatchFleetControl
 
 /// `hatchctl volume DEVICE PCT`.
 struct VolumeCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
+import HatchFleetControl
+
 extension ControlContext {
-    /// Runs `body` against `device`, turning client and provider errors into ``HatchctlError``s.
+    /// Runs `body` against `device`, turning client and provider errors into ``FleetControlError``s.
     func perform<T>(on device: KnownDevice, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()

@@ -1,6 +1,9 @@
 import Foundation
+import HatchAdultAlarms
+import HatchAdultRoutine
 import HatchDeviceModel
 import HatchDeviceSession
+import HatchFleetControl
 import HatchMQTT
 
 /// Everything a device command needs: the broker link, the composition root and the device directory.
@@ -28,7 +31,7 @@ struct ControlContext: Sendable {
             directory = try await DeviceDirectory.load(session: session)
         } catch {
             await session.disconnect()
-            throw HatchctlError.brokerUnreachable(url: url, reason: String(describing: error))
+            throw FleetControlError.brokerUnreachable(url: url, reason: String(describing: error))
         }
         return ControlContext(brokerURL: url, session: session, composition: HatchctlComposition(session: session, timeout: timeout),
                               directory: directory, timeout: timeout)
@@ -64,8 +67,17 @@ struct ControlContext: Sendable {
         composition.deviceDependencies(macAddress: device.macAddress, product: device.product)
     }
 
-    /// Throws ``HatchctlError/deviceOffline(device:since:reason:)`` unless the device's presence says online.
-    func requireOnline(_ device: KnownDevice) throws(HatchctlError) {
+    /// What `devices` and `state` show about `device`, read through the providers of its child containers.
+    @MainActor
+    func overview(of device: KnownDevice) async throws -> DeviceOverview {
+        try await DeviceOverview.load(device, timeout: timeout) {
+            let session = dependencies(for: device)
+            return (session.adultRoutine().routineStateProvider, session.adultAlarms().alarmStateProvider)
+        }
+    }
+
+    /// Throws ``FleetControlError/deviceOffline(device:since:reason:)`` unless the device's presence says online.
+    func requireOnline(_ device: KnownDevice) throws(FleetControlError) {
         guard device.isOnline else {
             throw .deviceOffline(device: device.label, since: device.presenceSince, reason: device.presence?.reason)
         }

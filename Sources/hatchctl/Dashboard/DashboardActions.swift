@@ -1,6 +1,7 @@
 import Foundation
 import HatchDashboard
 import HatchDeviceModel
+import HatchFleetControl
 import HatchIoTDeviceConnectionStateClient
 
 /// The dashboard's device controls, done the way hatchctl's own commands do them: through the

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchMQTT
 import HatchMosquittoBroker
 import Logging
+import UnixSignals
 
 /// `hatchctl demo` (what `make run` runs): a private mosquitto, the household fleet on an accelerated
 /// clock just before the parents' 06:30 alarm, and a short tour of the control commands against it.
@@ -69,7 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         if keepRunning {
             say("the fleet keeps running at \(broker.url) (HATCH_HOME=\(home.path)); Ctrl-C stops it")
-            _ = await ShutdownSignal.wait(timeout: nil)
+            for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) { break }
         }
         await fleet.stop()
         say("demo finished: devices went offline cleanly and the broker stopped")

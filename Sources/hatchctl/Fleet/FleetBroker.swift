@@ -1,6 +1,7 @@
 import Foundation
 import HatchBrokerConfiguration
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchMosquittoBroker
 import HatchMQTT
 

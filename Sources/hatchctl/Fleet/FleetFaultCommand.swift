@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetControl
 
 /// `hatchctl fleet fault KIND`: injects a fault into named devices, a share of the fleet, or all of it.
 struct FleetFaultCommand: AsyncParsableCommand {
@@ -63,12 +64,12 @@ struct FleetFaultCommand: AsyncParsableCommand {
             if let share { request["share"] = .double(share); request["seed"] = .int(seed) }
             if all { request["all"] = true }
             if kind == "dropCommands", dropShare != nil, share != nil {
-                throw HatchctlError.invalidArgument("dropCommands takes its share with --drop-share; target devices with --device or --all.")
+                throw FleetControlError.invalidArgument("dropCommands takes its share with --drop-share; target devices with --device or --all.")
             }
             let reply = try await FleetControlRequest.send(request, broker: options.broker.resolvedConnection(), timeout: options.timeout.seconds)
             let hit = reply["devices"]?.arrayValue?.compactMap(\.stringValue) ?? []
             if hit.isEmpty {
-                throw HatchctlError.unknownDevice(query: devices.joined(separator: ", "), known: [])
+                throw FleetControlError.unknownDevice(query: devices.joined(separator: ", "), known: [])
             }
             console.emit(reply) { "injected \(kind) into \(hit.count) device(s): \(hit.joined(separator: ", "))" }
         }

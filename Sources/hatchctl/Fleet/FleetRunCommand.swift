@@ -3,7 +3,9 @@ import Foundation
 import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchFleetLab
+import HatchFleetService
 import HatchMQTT
 import HatchMosquittoBroker
 import Logging
@@ -86,7 +88,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             let observer = try requestObserver()
             var configuration = FleetConfiguration(
                 definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
-                instanceName: sharding.instanceName(share),
+                instanceName: FleetShareSelection.instanceName(share),
                 credentials: fleetBroker.credentials,
                 telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                 shadowService: security.shadowService)
@@ -99,7 +101,7 @@ struct FleetRunCommand: AsyncParsableCommand {
             do {
                 fleet = try Fleet(configuration: configuration)
             } catch {
-                throw HatchctlError.invalidArgument("\(error)")
+                throw FleetControlError.invalidArgument("\(error)")
             }
             let dashboardService = try dashboard.dashboardPort.map { port in
                 DashboardService(connection: BrokerConnection(record: fleetBroker.record),
@@ -107,9 +109,13 @@ struct FleetRunCommand: AsyncParsableCommand {
                                  simulation: FleetSimulationControls.make(fleet: fleet, clock: configuration.clock),
                                  port: port, access: try dashboard.access(), timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
             }
-            try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metrics: metrics, registry: registry,
-                                            dashboard: dashboardService,
-                                            display: FleetDisplay(console: console), logger: logger, duration: duration)
+            do {
+                try await FleetServiceGroup.run(fleet: fleet, brokerURL: brokerURL.description, metricsHost: metrics.metricsHost,
+                                                metricsPort: metrics.metricsPort, registry: registry, dashboard: dashboardService,
+                                                display: FleetDisplay(console: console), logger: logger, duration: duration)
+            } catch FleetServiceError.brokerUnreachable(let url, let reason) {
+                throw HatchctlError.brokerUnreachable(url: url, reason: reason)
+            }
         }
     }
 
@@ -126,7 +132,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         do {
             definition = try FleetDefinition.load(contentsOf: url)
         } catch {
-            throw HatchctlError.invalidArgument("\(error)")
+            throw FleetControlError.invalidArgument("\(error)")
         }
         if let (index, count) = share {
             definition = definition.shard(index, of: count)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceModel
+import HatchFleetControl
 
 /// `hatchctl fleet status`: the running fleet's devices, online count, message rate and faults.
 struct FleetStatusCommand: AsyncParsableCommand {

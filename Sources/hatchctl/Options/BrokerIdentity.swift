@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchBrokerConfiguration
+import HatchFleetControl
 import HatchMQTT
 
 /// Which identity of a `credentials.json` (written by `hatchctl broker config`) a command logs in as,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchFleetControl
 
 /// `--broker URL` and `--credentials FILE`, shared by every command that talks to the broker;
 /// `Login` names the identity of credentials.json the command logs in as (the controller for device
@@ -18,20 +19,20 @@ struct BrokerOptions<Login: BrokerLogin>: ParsableArguments {
     func resolvedConnection(as identity: BrokerIdentity = Login.identity) throws -> BrokerConnection {
         guard identity.isRecorded else {
             // Only the URL comes from the record, which is not read at all when --broker names one.
-            guard let url = try broker ?? BrokerRecord.load()?.url else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
+            guard let url = try broker ?? BrokerRecord.load()?.url else { throw FleetControlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
             guard let credentials else { return BrokerConnection(url: url) }
             return try identity.connection(url: url, credentialsFile: credentials)
         }
         let record = try BrokerRecord.load()
         if let credentials {
-            guard let url = broker ?? record?.url else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
+            guard let url = broker ?? record?.url else { throw FleetControlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
             return try identity.connection(url: url, credentialsFile: credentials)
         }
         if let broker {
             if let record, record.url == broker { return BrokerConnection(record: record) }
             return BrokerConnection(url: broker)
         }
-        guard let record else { throw HatchctlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
+        guard let record else { throw FleetControlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
         return BrokerConnection(record: record)
     }
 }

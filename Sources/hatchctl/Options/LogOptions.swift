@@ -13,10 +13,7 @@ struct LogOptions: ParsableArguments {
     /// Call it first thing in a command: swift-log accepts one bootstrap per process.
     func bootstrap(json: Bool, label: String = "hatch.fleet") -> Logger {
         let level = logLevel
-        LoggingSystem.bootstrap { label in
-            if json { return JSONLogHandler(label: label, level: level) }
-            return TextLogHandler(label: label, level: level)
-        }
+        LoggingSystem.bootstrap { LineLogHandler(label: $0, level: level, format: json ? .json : .text) }
         return Logger(label: label)
     }
 }

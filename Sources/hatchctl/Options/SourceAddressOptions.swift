@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchMQTT
 
 /// Which local addresses `hatchctl fleet run` connects its devices from. Past about 14,000
@@ -18,10 +19,10 @@ struct SourceAddressOptions: ParsableArguments {
 
     func validate() throws {
         for address in sourceAddress {
-            guard Self.isAddressLiteral(address) else {
+            guard LocalAddress.isAddressLiteral(address) else {
                 throw ValidationError("--source-address takes an IPv4 or IPv6 address of this machine, such as 127.0.1.1 (got '\(address)').")
             }
-            guard Self.isLocal(address) else {
+            guard LocalAddress.isLocal(address) else {
                 throw ValidationError("--source-address \(address) is not an address of this machine; give one of its own "
                     + "(any of 127.0.0.0/8 for a broker on loopback; `ip address` lists the others).")
             }
@@ -32,38 +33,5 @@ struct SourceAddressOptions: ParsableArguments {
     /// ``FleetConfiguration/automaticSourceAddresses(devices:brokerHost:shard:)``.
     func resolved(devices: Int, broker: MQTTBrokerURL, shard: (index: Int, count: Int)?) -> [String] {
         sourceAddress.isEmpty ? FleetConfiguration.automaticSourceAddresses(devices: devices, brokerHost: broker.host, shard: shard?.index) : sourceAddress
-    }
-
-    static func isAddressLiteral(_ text: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
-    }
-
-    /// Whether a socket can be bound to `address` (any port): whether it is an address of this machine.
-    static func isLocal(_ address: String) -> Bool {
-        var v4 = sockaddr_in()
-        var v6 = sockaddr_in6()
-        let family: Int32
-        if inet_pton(AF_INET, address, &v4.sin_addr) == 1 {
-            family = AF_INET
-            v4.sin_family = sa_family_t(AF_INET)
-        } else if inet_pton(AF_INET6, address, &v6.sin6_addr) == 1 {
-            family = AF_INET6
-            v6.sin6_family = sa_family_t(AF_INET6)
-        } else {
-            return false
-        }
-        #if canImport(Glibc)
-        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(family, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let bound = family == AF_INET
-            ? withUnsafePointer(to: &v4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            : withUnsafePointer(to: &v6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-        return bound == 0
     }
 }

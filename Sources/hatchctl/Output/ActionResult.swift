@@ -1,3 +1,5 @@
+import HatchFleetControl
+
 /// The JSON shape of a command that changed something: `{"device", "macAddress", "action", "detail", "accepted", "version"}`.
 struct ActionResult: Encodable {
     var device: String

@@ -31,24 +31,20 @@ struct Console: Sendable {
         }
     }
 
-    /// Runs a command body; a ``HatchctlError`` is reported (as `{"error": …}` JSON in JSON mode, on
-    /// standard error otherwise) and turned into its exit status. A library's ``UserFacingError`` is
-    /// reported as an invalid argument.
+    /// Runs a command body; a library's ``UserFacingError`` (``FleetControlError`` among them) is
+    /// reported (as `{"error": …}` JSON in JSON mode, on standard error otherwise) and turned into its
+    /// exit status.
     func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as HatchctlError {
+        } catch let error as any UserFacingError {
             report(error)
             throw ExitCode(error.exitStatus)
-        } catch let error as any UserFacingError {
-            let translated = HatchctlError.invalidArgument(error.description)
-            report(translated)
-            throw ExitCode(translated.exitStatus)
         }
     }
 
     /// Reports an error the way ``run(_:)`` does.
-    func report(_ error: HatchctlError) {
+    func report(_ error: any UserFacingError) {
         if json {
             Self.write(Self.encode(ErrorReport(error: error)) + "\n", to: .standardOutput)
         } else {
@@ -82,7 +78,7 @@ struct ErrorReport: Encodable {
 
     let error: Body
 
-    init(error: HatchctlError) {
+    init(error: any UserFacingError) {
         self.error = Body(kind: error.kind, message: error.description, exitStatus: error.exitStatus)
     }
 }

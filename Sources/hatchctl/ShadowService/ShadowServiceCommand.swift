@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetControl
 import HatchMQTT
 import Logging
 

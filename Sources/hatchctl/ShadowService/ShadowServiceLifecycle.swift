@@ -1,4 +1,5 @@
 import HatchDeviceSimulator
+import HatchServiceSupport
 import Logging
 import ServiceLifecycle
 
@@ -8,29 +9,28 @@ import ServiceLifecycle
 struct ShadowServiceLifecycle: Service {
     let service: ShadowService
     let logger: Logger
+    /// The metrics server: the service connects once it listens.
+    var startAfter: MetricsServer?
 
     /// Runs the service (and the metrics server, with `--metrics-port`) in a group that shuts down on
-    /// SIGTERM or SIGINT. A taken metrics port fails before the service connects.
+    /// SIGTERM or SIGINT. The service connects once the metrics server listens, so a taken metrics port
+    /// fails before it connects.
     static func run(service: ShadowService, metrics: MetricsOptions, logger: Logger) async throws {
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(
-            service: ShadowServiceLifecycle(service: service, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup)]
-        if let port = metrics.metricsPort {
+        let server = metrics.metricsPort.map { port in
             let serviceMetrics = ShadowServiceMetrics(service: service)
-            do {
-                let server = try MetricsServer(host: metrics.metricsHost, port: port, logger: Logger(label: "hatch.metrics")) {
-                    serviceMetrics.render()
-                }
-                services.append(.init(service: server))
-            } catch {
-                throw HatchctlError.invalidArgument(error.description)
-            }
+            return MetricsServer(host: metrics.metricsHost, port: port, logger: Logger(label: "hatch.metrics")) { serviceMetrics.render() }
         }
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(
+            service: ShadowServiceLifecycle(service: service, logger: logger, startAfter: server),
+            successTerminationBehavior: .gracefullyShutdownGroup)]
+        if let server { services.append(.init(service: server)) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: "hatch.lifecycle")))
         try await group.run()
     }
 
     func run() async throws {
+        _ = try await startAfter?.waitUntilListening()
         do {
             try await service.start()
         } catch {

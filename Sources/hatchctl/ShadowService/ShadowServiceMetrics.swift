@@ -1,4 +1,5 @@
 import HatchDeviceSimulator
+import HatchServiceSupport
 import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,

@@ -8,7 +8,7 @@ import Testing
 struct BadInputRegressionTests {
     static let stored = ShadowDocument(reported: ["nightlightOn": false], reportedMetadata: ["nightlightOn": ["timestamp": 1]], version: 3)
 
-    @Test("a delete with a garbage payload is rejected and deletes nothing (it used to delete the shadow)")
+    @Test("a delete with a garbage payload is rejected and deletes nothing")
     func garbageDeleteDeletesNothing() {
         for payload in [Data("{oops".utf8), Data([0xFF, 0x00, 0x12]), Data(#"{"force":true}"#.utf8), Data("[]".utf8)] {
             var shadow = DeviceShadow(document: Self.stored)
@@ -18,7 +18,7 @@ struct BadInputRegressionTests {
         }
     }
 
-    @Test("a number too large for a Double is invalid JSON (it used to be stored as infinity and published as null)")
+    @Test("a number too large for a Double is invalid JSON, never stored as infinity nor published as null")
     func hugeNumberIsInvalidJSON() {
         #expect(throws: JSONValueError.self) { try JSONValue(json: #"{"v":1e400}"#) }
         #expect(throws: JSONValueError.self) { try JSONValue(json: "-1e999") }
@@ -41,7 +41,7 @@ struct BadInputRegressionTests {
         #expect(six.rejection == nil)
     }
 
-    @Test("a record id near Int.max is refused (creating the next id used to overflow and trap)")
+    @Test("a record id near Int.max is refused: the next id cannot overflow")
     func recordIDOverflow() throws {
         var routines = RecordCollection(items: [Routine(id: 1, name: "A", steps: [RoutineStep(duration: 1)])])
         let huge = try RecordRequest<Routine>(payload: Data(#"{"op":"create","routine":{"id":9223372036854775807,"name":"B","steps":[{"duration":1}]}}"#.utf8))
@@ -57,7 +57,7 @@ struct BadInputRegressionTests {
         #expect(id == 2)
     }
 
-    @Test("a negative cohort seed and a fault after 10^12 s are fleet-file errors (both used to trap)")
+    @Test("a negative cohort seed and a fault after 10^12 s are fleet-file errors, not traps")
     func fleetFileTraps() {
         let seed = "cohorts:\n  - { count: 2, macPrefix: \"02:4C:00\", seed: -1 }\n"
         #expect(throws: FleetFileError.self) { try FleetFileParser.parse(seed, file: "seed.yaml") }

@@ -18,14 +18,12 @@ struct ClientsAgainstFleetTests {
             let current = try await emitter.currentState(mac, product)
             #expect(current.reported.current.playing == PlayingMode.none)
 
-            let stream = emitter.states(mac, product)
-            let changes = Task {
-                await collect(stream) { states in states.last?.reported.current.sound.v == 5000 }
-            }
+            var changes = StreamReading(emitter.states(mac, product))
+            _ = await changes.first()
             _ = try await sender.send(.playSound(id: 3, volume: 9000), mac, product)
             _ = try await sender.send(.setVolume(9000), mac, product)  // changes nothing the device reports
             _ = try await sender.send(.setVolume(5000), mac, product)
-            let states = await changes.value
+            let states = await changes.until { states in states.last?.reported.current.sound.v == 5000 }
 
             #expect(states.first?.version ?? 0 >= current.version)
             #expect(states.first?.reported.current.sound.id == current.reported.current.sound.id || states.first?.version != current.version)
@@ -46,12 +44,12 @@ struct ClientsAgainstFleetTests {
             let (mac, product) = harness.device("Nursery")
             let emitter = IoTDeviceStateEmitterClient.live(session: harness.session)
             let sender = IoTActionSenderClient.live(session: harness.session)
-            let stream = emitter.states(mac, product)
-            let started = Task { await collect(stream) { $0.last?.reported.current.srId == 1 } }
+            var states = StreamReading(emitter.states(mac, product))
+            _ = await states.first()
             let receipt = try await sender.send(.startRoutine(id: 1), mac, product)
             #expect(receipt.version > 0)
             #expect(receipt.clientToken.hasPrefix("action-"))
-            let state = try #require(await started.value.last)
+            let state = try #require(await states.until { $0.last?.reported.current.srId == 1 }.last)
             #expect(state.reported.current.playing == .routine)
             #expect(state.reported.current.step == 1)
         }
@@ -148,8 +146,8 @@ struct ClientsAgainstFleetTests {
             let (mac, product) = harness.device("Parents")
             let emitter = IoTDeviceStateEmitterClient.live(session: harness.session)
             let sender = IoTActionSenderClient.live(session: harness.session)
-            let routines = await collect(emitter.routines(mac, product)) { _ in true }
-            #expect(routines.first?.items.map(\.name) == ["Wind down"])
+            var routines = StreamReading(emitter.routines(mac, product))
+            #expect(await routines.first()?.items.map(\.name) == ["Wind down"])
 
             var alarms = StreamReading(emitter.alarms(mac, product))
             #expect(await alarms.first()?.items.map(\.name) == ["Work days", "Flight"])

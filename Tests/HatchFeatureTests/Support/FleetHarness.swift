@@ -61,16 +61,6 @@ struct FleetHarness {
     }
 }
 
-/// Collects a stream's values until `done` holds for the values so far.
-func collect<Element: Sendable>(_ stream: AsyncStream<Element>, until done: ([Element]) -> Bool) async -> [Element] {
-    var values: [Element] = []
-    for await value in stream {
-        values.append(value)
-        if done(values) { break }
-    }
-    return values
-}
-
 /// Reads a stream step by step, so a test acts only once the stream has shown its first value.
 struct StreamReading<Element: Sendable> {
     private var iterator: AsyncStream<Element>.AsyncIterator

@@ -1,0 +1,51 @@
+import HatchDeviceModel
+import Logging
+
+/// The live dashboard of a set of devices, end to end: an engine fed by the live clients
+/// (``DashboardFeed``), served by ``DashboardServer`` with the given controls, until the service
+/// group shuts down. What a tool runs once it holds the clients and knows how to act on a device.
+public struct LiveDashboard: Sendable {
+    private let devices: [DashboardDevice]
+    private let feed: DashboardFeed
+    private let simulation: SimulationControls?
+    private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
+    private let access: DashboardAccess
+    private let port: Int
+    private let logger: Logger
+
+    /// A dashboard of `devices` on `access.host:port` (0: any free port, logged); `perform` does a
+    /// device control and says what the device answered, `simulation` adds the clock and faults.
+    public init(devices: [DashboardDevice], feed: DashboardFeed, simulation: SimulationControls?, access: DashboardAccess, port: Int,
+                logger: Logger,
+                perform: @escaping @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply) {
+        self.devices = devices
+        self.feed = feed
+        self.simulation = simulation
+        self.perform = perform
+        self.access = access
+        self.port = port
+        self.logger = logger
+    }
+
+    /// Feeds and serves the dashboard until the service group shuts down; logs its address once it listens.
+    public func run() async throws {
+        let simulation = self.simulation
+        var clockReader: (@Sendable () -> SimulationStatus?)?
+        if let simulation { clockReader = { simulation.status() } }
+        let engine = DashboardEngine(devices: devices, simulation: clockReader)
+        let perform = self.perform
+        let controls = DashboardControls(perform: { action, device in await perform(action, device, engine) }, simulation: simulation)
+        let (host, token, logger, count) = (access.host, access.token, self.logger, devices.count)
+        let server = DashboardServer(engine: engine, controls: controls, access: access, port: port, logger: logger) { port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            logger.notice("dashboard on http://\(shown):\(port)/\(token == nil ? "" : "?token=…")",
+                          metadata: ["dashboardPort": "\(port)", "devices": "\(count)"])
+        }
+        let feed = self.feed
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await feed.run(into: engine) }
+            try await server.run()
+            group.cancelAll()
+        }
+    }
+}
