@@ -4,7 +4,8 @@ extension DependencyContainer {
     /// with the full ``DependencyResolutionError`` message naming `accessor`.
     @inlinable
     public func requirement<T: Sendable>(_ type: T.Type, accessor: String) -> T {
-        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+        let identifier = ObjectIdentifier(type)
+        if let published = _ownPublishedValue(for: identifier) ?? _inheritedPublishedValue(for: identifier) {
             return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
         }
         return _requirement(type, accessor: accessor)

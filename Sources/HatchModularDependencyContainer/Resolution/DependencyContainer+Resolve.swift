@@ -6,7 +6,8 @@ extension DependencyContainer {
     /// `mainActor` (use ``resolveMainActor(_:)``), a cycle, or a factory that threw.
     @inlinable
     public func resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
-        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+        let identifier = ObjectIdentifier(type)
+        if let published = _ownPublishedValue(for: identifier) ?? _inheritedPublishedValue(for: identifier) {
             return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
         }
         return try _resolve(type)
