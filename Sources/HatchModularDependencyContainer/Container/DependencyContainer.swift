@@ -67,8 +67,8 @@ public final class DependencyContainer: Sendable {
         }
         self.unkeyed = table
         self._ownSlots = table.slots
-        self._ownShift = table.header.shift
-        self._ownMask = table.header.mask
+        self._ownShift = table.shape.shift
+        self._ownMask = table.shape.mask
         self.keyed = keyed
         self.isCataloged = !specs.isEmpty
         table.forEach { $0.declaringContainer = self }

@@ -35,7 +35,7 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
     /// reads it.
     func insert(_ registration: Registration) {
         let key = UInt(bitPattern: Int(bitPattern: registration.spec.key.typeIdentifier))
-        let (shift, mask) = (header.shift, header.mask)
+        let (shift, mask) = (shape.shift, shape.mask)
         withUnsafeMutablePointerToElements { slots in
             var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> shift)
             while slots[index].key != 0 && slots[index].typeKey != key { index = (index + 1) & mask }
@@ -49,7 +49,7 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
 
     /// Calls `body` with every registration in the table.
     func forEach(_ body: (Registration) -> Void) {
-        let mask = header.mask
+        let mask = shape.mask
         withUnsafeMutablePointerToElements { slots in
             for index in 0...mask {
                 slots[index].registration?._withUnsafeGuaranteedRef(body)
@@ -64,6 +64,12 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
         }
     }
 
+    /// The table's size, read through the header's address: reading `ManagedBuffer.header` itself would be
+    /// a dynamically checked access to a class's stored `var` on every lookup.
+    var shape: FrozenTableHeader {
+        withUnsafeMutablePointerToHeader { $0.pointee }
+    }
+
     /// The first slot; valid, and never moving, while the table lives.
     var slots: UnsafePointer<FrozenSlot> {
         UnsafePointer(withUnsafeMutablePointerToElements { $0 })
@@ -73,8 +79,9 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
     @inline(__always)
     func lookup(_ identifier: ObjectIdentifier) -> Unmanaged<Registration>? {
         let key = UInt(bitPattern: Int(bitPattern: identifier))
-        let mask = header.mask
-        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> header.shift)
+        let shape = shape
+        let mask = shape.mask
+        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> shape.shift)
         return withUnsafeMutablePointerToElements { slots in
             while true {
                 let slot = slots[index]
