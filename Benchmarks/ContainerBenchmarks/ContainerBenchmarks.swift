@@ -6,6 +6,8 @@ import Swinject
 
 /// Operations per measured iteration for the per-resolution benchmarks (results are shown per operation).
 private let perResolution = Benchmark.Configuration(metrics: [.wallClock, .throughput], scalingFactor: .kilo)
+/// `buildChild` also counts allocations (per child created).
+private let perChild = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)
 /// Threads for the contention benchmarks.
 private let threadCount = 8
 /// Resolutions of each of the ten singletons per thread and iteration.
@@ -18,13 +20,18 @@ let benchmarks: @Sendable () -> Void = {
     let swinject = BenchmarkGraph.swinjectRoot()
     let swinjectDepth10 = BenchmarkGraph.swinjectChain(depth: 10, under: swinject)
     let reader = DependencyReader()
+    let component = HandWrittenComponent()
     // Warm every singleton so the benchmarks read cached instances.
     _ = try? root.resolve(Service<Tag0>.self)
     _ = swinject.resolve(Service<Tag0>.self)
     _ = reader.service0
+    _ = component.service0
 
     // MARK: Cached singleton
 
+    Benchmark("Cached singleton: hand-written lazy property (floor)", configuration: perResolution) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(component.service0) }
+    }
     Benchmark("Cached singleton: ours, root", configuration: perResolution) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try root.resolve(Service<Tag0>.self)) }
     }
@@ -47,17 +54,17 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: buildChild
 
     let parentOfTen = BenchmarkGraph.ourRoot(hundred: false)
-    Benchmark("buildChild: ours, 10 registrations in parent", configuration: perResolution) { benchmark in
+    Benchmark("buildChild: ours, 10 registrations in parent", configuration: perChild) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(parentOfTen.buildChild(ScreenDependencies.self) { $0.provideInput(String.self, "AA:BB") })
         }
     }
-    Benchmark("buildChild: ours, 100 registrations in parent", configuration: perResolution) { benchmark in
+    Benchmark("buildChild: ours, 100 registrations in parent", configuration: perChild) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(root.buildChild(ScreenDependencies.self) { $0.provideInput(String.self, "AA:BB") })
         }
     }
-    Benchmark("buildChild: Swinject child container, 100 in parent", configuration: perResolution) { benchmark in
+    Benchmark("buildChild: Swinject child container, 100 in parent", configuration: perChild) { benchmark in
         for _ in benchmark.scaledIterations {
             let child = Swinject.Container(parent: swinject)
             child.register(String.self) { _ in "AA:BB" }
@@ -75,6 +82,9 @@ let benchmarks: @Sendable () -> Void = {
     }
     Benchmark("1 thread x 10 singletons (80k resolutions): ours", configuration: threaded) { _ in
         for _ in 0..<(threadCount * roundsPerThread) { resolveTen(from: depth1) }
+    }
+    Benchmark("1 thread x 10 singletons (80k resolutions): hand-written lazy properties", configuration: threaded) { _ in
+        for _ in 0..<(threadCount * roundsPerThread) { readTen(component) }
     }
     // Swinject's synchronized resolver is thread-safe (a recursive lock) but not annotated Sendable.
     nonisolated(unsafe) let synchronized = swinject.synchronize()
@@ -140,4 +150,18 @@ private func readTen(_ reader: DependencyReader) {
     blackHole(reader.service7)
     blackHole(reader.service8)
     blackHole(reader.service9)
+}
+
+@inline(never)
+private func readTen(_ component: HandWrittenComponent) {
+    blackHole(component.service0)
+    blackHole(component.service1)
+    blackHole(component.service2)
+    blackHole(component.service3)
+    blackHole(component.service4)
+    blackHole(component.service5)
+    blackHole(component.service6)
+    blackHole(component.service7)
+    blackHole(component.service8)
+    blackHole(component.service9)
 }

@@ -2,9 +2,10 @@ extension DependencyContainer {
     /// Resolves a declared requirement for a generated accessor. Non-throwing: `buildChild` validation makes
     /// failure unreachable in practice; if it happens anyway (a factory failed or a cycle), the process stops
     /// with the full ``DependencyResolutionError`` message naming `accessor`.
-    @inlinable
+    @inlinable @inline(__always)
     public func requirement<T: Sendable>(_ type: T.Type, accessor: String) -> T {
-        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+        let identifier = ObjectIdentifier(type)
+        if let published = _ownPublishedValue(for: identifier) ?? _inheritedPublishedValue(for: identifier) {
             return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
         }
         return _requirement(type, accessor: accessor)

@@ -21,10 +21,11 @@ extension DependencyContainer {
         _ child: Child.Type,
         _ configure: (DependencyBuilder<Child>) -> Void = { _ in }
     ) throws(DependencyValidationError) -> Child {
-        let collector = childRegistrations(for: child)
-        collector.replacesExisting = true
-        configure(DependencyBuilder(collector: collector))
-        return try makeChild(child, specs: collector.specs)
+        let builder = DependencyBuilder<Child>(collector: RegistrationCollector(ownerType: child))
+        addOwnRegistrations(of: child, to: builder)
+        builder.collector.replacesExisting = true
+        configure(builder)
+        return try makeChild(child, specs: builder.collector.specs)
     }
 
     /// Builds a child with test overrides applied on top of its own registrations (see
@@ -33,7 +34,9 @@ extension DependencyContainer {
         _ child: Child.Type,
         _ overrides: (MockDependencyBuilder<Child>) throws -> Void
     ) throws -> Child {
-        let collector = childRegistrations(for: child)
+        let builder = DependencyBuilder<Child>(collector: RegistrationCollector(ownerType: child))
+        addOwnRegistrations(of: child, to: builder)
+        let collector = builder.collector
         collector.replacesExisting = true
         try overrides(MockDependencyBuilder(collector: collector, session: MockImportSession(root: child)))
         return try makeChild(child, specs: collector.specs)
@@ -48,19 +51,18 @@ extension DependencyContainer {
         return Child(container)
     }
 
-    /// The child's own registrations: `registerDependencies` in production; in test mode only the local
-    /// registrations of its `mockRegistration` (the rest reach this container through `importDependencies`).
-    private func childRegistrations<Child: DependencyRequirements>(for child: Child.Type) -> RegistrationCollector {
-        let collector = RegistrationCollector(ownerType: child)
+    /// Adds the child's own registrations to `builder`: `registerDependencies` in production; in test mode
+    /// only the local registrations of its `mockRegistration` (the rest reach this container through
+    /// `importDependencies`). The same builder then goes to the `buildChild` closure.
+    private func addOwnRegistrations<Child: DependencyRequirements>(of child: Child.Type, to builder: DependencyBuilder<Child>) {
         switch mode {
         case .production:
-            Child.registerDependencies(in: DependencyBuilder(collector: collector))
+            Child.registerDependencies(in: builder)
         case .testing:
             if let provider = child as? any TestDependencyProvider.Type {
-                collectLocalMocks(of: provider, into: collector)
+                collectLocalMocks(of: provider, into: builder.collector)
             }
         }
-        return collector
     }
 
     private func collectLocalMocks<Module: TestDependencyProvider>(of module: Module.Type, into collector: RegistrationCollector) {

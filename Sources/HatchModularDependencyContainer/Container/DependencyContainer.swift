@@ -16,7 +16,11 @@ public final class DependencyContainer: Sendable {
     let parent: DependencyContainer?
     let ownerType: Any.Type
     let mode: Mode
-    let unkeyed: FrozenTable
+    nonisolated(unsafe) let unkeyed: FrozenTable
+    /// `unkeyed`'s slots, shift and mask, stored here so `resolve` probes them inline with no other hop.
+    @usableFromInline nonisolated(unsafe) let _ownSlots: UnsafePointer<FrozenSlot>
+    @usableFromInline let _ownShift: UInt
+    @usableFromInline let _ownMask: Int
     let keyed: [RegistrationKey: Registration]
     /// The container's ``LookupCache`` (retained, as a bit pattern), created on first need: most containers of
     /// short-lived screens never memoize anything, and `buildChild` stays a few allocations cheaper.
@@ -24,6 +28,9 @@ public final class DependencyContainer: Sendable {
     let catalog: HierarchyCatalog
     /// Whether this container is listed in the hierarchy catalog (it has registrations).
     private let isCataloged: Bool
+    /// Neighbours in the hierarchy catalog's list. Guarded by the catalog's lock.
+    nonisolated(unsafe) var catalogPrevious: Unmanaged<DependencyContainer>?
+    nonisolated(unsafe) var catalogNext: Unmanaged<DependencyContainer>?
 
     /// A root container (from ``DependencyBuilder/freeze()`` or a test-mode `testing()`).
     convenience init(root ownerType: Any.Type, specs: [RegistrationSpec], mode: Mode) {
@@ -46,23 +53,25 @@ public final class DependencyContainer: Sendable {
         self.ownerType = ownerType
         self.mode = mode
         self.catalog = catalog
-        var unkeyed: [Registration] = []
         var keyed: [RegistrationKey: Registration] = [:]
-        unkeyed.reserveCapacity(specs.count)
+        var unkeyedCount = 0
+        for spec in specs where spec.key.key == nil { unkeyedCount += 1 }
+        let table = unkeyedCount == 0 ? FrozenTable.empty : FrozenTable.make(capacityFor: unkeyedCount)
         for spec in specs {
             let registration = Registration(spec: spec)
             if spec.key.key == nil {
-                unkeyed.append(registration)
+                table.insert(registration)
             } else {
                 keyed[spec.key] = registration
             }
         }
-        self.unkeyed = unkeyed.isEmpty ? .empty : FrozenTable(unkeyed)
+        self.unkeyed = table
+        self._ownSlots = table.slots
+        self._ownShift = table.shape.shift
+        self._ownMask = table.shape.mask
         self.keyed = keyed
         self.isCataloged = !specs.isEmpty
-        for registration in unkeyed {
-            registration.declaringContainer = self
-        }
+        table.forEach { $0.declaringContainer = self }
         for registration in keyed.values {
             registration.declaringContainer = self
         }
@@ -73,7 +82,7 @@ public final class DependencyContainer: Sendable {
 
     deinit {
         if isCataloged {
-            catalog.remove(ObjectIdentifier(self))
+            catalog.remove(self)
         }
         let raw = cacheStorage.load(ordering: .acquiring)
         if raw != 0 {
@@ -109,18 +118,30 @@ public final class DependencyContainer: Sendable {
         return existingCache?.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
     }
 
-    /// The fast path of `resolve`: the published value of an unkeyed, off-main-actor singleton or input, as an
-    /// unretained `InstanceBox` pointer (valid while this container lives), or nil if anything else is needed.
-    @usableFromInline
-    func _publishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
-        if let own = unkeyed.lookup(identifier) {
-            return own._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
+    /// The first step of `resolve`, inlined into the caller: the published value of an unkeyed, off-main-actor
+    /// singleton or input registered in this container itself, as an unretained `InstanceBox` pointer (valid
+    /// while this container lives), or nil if anything else is needed.
+    @inlinable @inline(__always)
+    func _ownPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
+        let key = UInt(bitPattern: Int(bitPattern: identifier))
+        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> _ownShift)
+        while true {
+            let slot = _ownSlots[index]
+            if slot.key == key | 1 { return slot.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published } }
+            if slot.key == 0 || slot.key == key { return nil }
+            index = (index + 1) & _ownMask
         }
+    }
+
+    /// The second step of `resolve`: the published value of an unkeyed, off-main-actor singleton or input
+    /// this container has already found in an ancestor (its lookup cache), or nil.
+    @usableFromInline
+    func _inheritedPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
         let raw = cacheStorage.load(ordering: .acquiring)
         guard raw != 0 else { return nil }
         let cached = Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.lookup(identifier) }
-        return cached?._withUnsafeGuaranteedRef { $0.publishedOffMainActor }
+        return cached?._withUnsafeGuaranteedRef { $0.servesFromCellOffMainActor ? $0.published : nil }
     }
 
     /// The registration a resolution of `key` from this container uses.

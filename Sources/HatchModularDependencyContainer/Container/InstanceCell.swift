@@ -4,8 +4,9 @@ import Synchronization
 ///
 /// `owner` (the resolution constructing the value) is guarded by ``ConstructionCoordinator``'s lock.
 /// ``Registration`` inherits from it, so a singleton's value sits in its registration (no extra hop).
+@usableFromInline
 class InstanceCell: @unchecked Sendable {
-    private let storage: Atomic<UInt>
+    @usableFromInline let storage: Atomic<UInt>
     /// The resolution currently running the factory, if any. Guarded by the coordinator's lock.
     final var owner: ResolutionContext?
 
@@ -18,7 +19,7 @@ class InstanceCell: @unchecked Sendable {
     }
 
     /// The published box, if any (acquire: everything the factory wrote is visible).
-    @inline(__always)
+    @inlinable
     final var published: UnsafeRawPointer? {
         UnsafeRawPointer(bitPattern: storage.load(ordering: .acquiring))
     }

@@ -74,12 +74,12 @@ extension LookupCache {
 /// One immutable generation of a ``LookupCache``.
 final class LookupSnapshot: Sendable {
     let unkeyedEntries: [ObjectIdentifier: Registration]
-    let unkeyed: FrozenTable
+    nonisolated(unsafe) let unkeyed: FrozenTable
     let keyed: [RegistrationKey: Registration]
 
     init(unkeyedEntries: [ObjectIdentifier: Registration], keyed: [RegistrationKey: Registration]) {
         self.unkeyedEntries = unkeyedEntries
-        self.unkeyed = FrozenTable(Array(unkeyedEntries.values))
+        self.unkeyed = FrozenTable.make(unkeyedEntries.values)
         self.keyed = keyed
     }
 }

@@ -1,4 +1,5 @@
 /// One registration inside one container; as an ``InstanceCell`` it also holds the singleton or input value.
+@usableFromInline
 final class Registration: InstanceCell, @unchecked Sendable {
     let spec: RegistrationSpec
     /// Singletons and inputs publish their value in this cell.
@@ -25,12 +26,6 @@ final class Registration: InstanceCell, @unchecked Sendable {
     var isMainActor: Bool { spec.isMainActor }
     var isLocal: Bool { spec.isLocal }
     var scope: DependencyScope { spec.scope }
-
-    /// The published value `resolve` may return without running anything, if any.
-    @inline(__always)
-    var publishedOffMainActor: UnsafeRawPointer? {
-        servesFromCellOffMainActor ? published : nil
-    }
 
     /// `HatchAnalyticsClient (key: AnalyticsKey.amplitude)`.
     var displayName: String {

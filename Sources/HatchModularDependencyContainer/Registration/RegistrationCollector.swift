@@ -3,15 +3,11 @@
 /// A module registers a handful of things, so duplicates are found by a linear scan: cheaper than hashing
 /// for the sizes that occur, and it keeps `buildChild` to a few allocations.
 final class RegistrationCollector {
-    /// Where a registration came from, to decide what may replace what.
-    private enum Origin {
-        case explicit
-        case imported
-    }
-
     /// The registrations, in order.
     private(set) var specs: [RegistrationSpec] = []
-    private var origins: [Origin] = []
+    /// Indices in `specs` of registrations exported by an imported module (an explicit one may replace them);
+    /// empty, so never allocated, outside test mode.
+    private var importedIndices: [Int] = []
     /// Set while overrides are applied: a registration replaces an existing one instead of throwing.
     var replacesExisting = false
     /// The builder's owner, for error messages.
@@ -24,10 +20,10 @@ final class RegistrationCollector {
     /// Adds an explicit registration; throws on a duplicate unless overriding or replacing an import.
     func add(_ spec: RegistrationSpec) throws(DependencyRegistrationError) {
         guard let index = index(of: spec.key) else {
-            append(spec, .explicit)
+            specs.append(spec)
             return
         }
-        guard replacesExisting || origins[index] == .imported else {
+        guard replacesExisting || importedIndices.contains(index) else {
             let existing = specs[index]
             throw DependencyRegistrationError.duplicate(
                 typeName: spec.typeName,
@@ -38,29 +34,28 @@ final class RegistrationCollector {
                 existingIsLocal: existing.isLocal
             )
         }
-        specs[index] = spec
-        origins[index] = .explicit
+        setExplicit(spec, at: index)
     }
 
     /// Adds or replaces a value (inputs never throw: the last one given wins).
     func replace(_ spec: RegistrationSpec) {
         if let index = index(of: spec.key) {
-            specs[index] = spec
-            origins[index] = .explicit
+            setExplicit(spec, at: index)
         } else {
-            append(spec, .explicit)
+            specs.append(spec)
         }
     }
 
     /// Adds a registration exported by an imported module unless one for the same type and key exists.
     func addImported(_ spec: RegistrationSpec) {
         guard index(of: spec.key) == nil else { return }
-        append(spec, .imported)
+        importedIndices.append(specs.count)
+        specs.append(spec)
     }
 
-    private func append(_ spec: RegistrationSpec, _ origin: Origin) {
-        specs.append(spec)
-        origins.append(origin)
+    private func setExplicit(_ spec: RegistrationSpec, at index: Int) {
+        specs[index] = spec
+        importedIndices.removeAll { $0 == index }
     }
 
     private func index(of key: RegistrationKey) -> Int? {

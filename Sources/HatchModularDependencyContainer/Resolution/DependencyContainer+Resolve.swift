@@ -4,9 +4,10 @@ extension DependencyContainer {
     /// A cached singleton is read with one atomic load and no lock. Throws
     /// ``DependencyResolutionError`` (never crashes): not registered (with near misses), registered with
     /// `mainActor` (use ``resolveMainActor(_:)``), a cycle, or a factory that threw.
-    @inlinable
+    @inlinable @inline(__always)
     public func resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
-        if let published = _publishedValue(for: ObjectIdentifier(type)) {
+        let identifier = ObjectIdentifier(type)
+        if let published = _ownPublishedValue(for: identifier) ?? _inheritedPublishedValue(for: identifier) {
             return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
         }
         return try _resolve(type)
