@@ -15,7 +15,7 @@ enum DashboardActions {
         do {
             try context.requireOnline(known)
             return try await context.perform(on: known) { try await send(action, to: known, context: context) }
-        } catch let error as HatchctlError {
+        } catch let error as FleetControlError {
             return .failed(error.description)
         } catch {
             return .failed(String(describing: error))

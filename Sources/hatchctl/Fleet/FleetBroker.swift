@@ -49,7 +49,7 @@ struct FleetBroker {
         do {
             parsed = try MQTTBrokerURL(url)
         } catch {
-            throw HatchctlError.invalidArgument("--broker: \(error)")
+            throw FleetControlError.invalidArgument("--broker: \(error)")
         }
         guard let credentialsFile else {
             return FleetBroker(url: parsed, privateBroker: nil, credentials: .anonymous, record: BrokerRecord(url: parsed.description),
@@ -72,7 +72,7 @@ struct FleetBroker {
         do {
             parsed = try MQTTBrokerURL(url)
         } catch {
-            throw HatchctlError.invalidArgument("--broker: \(error)")
+            throw FleetControlError.invalidArgument("--broker: \(error)")
         }
         let folder = URL(fileURLWithPath: certificates, isDirectory: true)
         let things = definition.devices.map(\.profile.thingName)
@@ -84,7 +84,7 @@ struct FleetBroker {
             }
         }
         if let first = missing.first {
-            throw HatchctlError.invalidArgument("--certificates: \(missing.count) device(s) have no readable \(FleetCredentials.certificateFileName) and "
+            throw FleetControlError.invalidArgument("--certificates: \(missing.count) device(s) have no readable \(FleetCredentials.certificateFileName) and "
                 + "\(FleetCredentials.keyFileName), e.g. \(folder.appendingPathComponent(first.rawValue).path)/. Lay the folder out as "
                 + "DIR/<thingName>/\(FleetCredentials.certificateFileName) and DIR/<thingName>/\(FleetCredentials.keyFileName).")
         }
@@ -98,7 +98,7 @@ struct FleetBroker {
         do {
             started = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: fileDescriptorLimit))
         } catch {
-            throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
+            throw FleetControlError.brokerUnreachable(url: "private mosquitto", reason: "\(error)")
         }
         let url = try MQTTBrokerURL(started.url)
         return FleetBroker(url: url, privateBroker: started, credentials: .anonymous, record: BrokerRecord(url: started.url),
@@ -116,7 +116,7 @@ struct FleetBroker {
         } catch {
             switch error {
             case .configuration(let error): throw error
-            case .launch(let reason): throw HatchctlError.brokerUnreachable(url: "private mosquitto", reason: reason)
+            case .launch(let reason): throw FleetControlError.brokerUnreachable(url: "private mosquitto", reason: reason)
             }
         }
         let url = try MQTTBrokerURL(started.url)

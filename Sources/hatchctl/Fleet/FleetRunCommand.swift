@@ -114,7 +114,7 @@ struct FleetRunCommand: AsyncParsableCommand {
                                                 metricsPort: metrics.metricsPort, registry: registry, dashboard: dashboardService,
                                                 display: FleetDisplay(console: console), logger: logger, duration: duration)
             } catch FleetServiceError.brokerUnreachable(let url, let reason) {
-                throw HatchctlError.brokerUnreachable(url: url, reason: reason)
+                throw FleetControlError.brokerUnreachable(url: url, reason: reason)
             }
         }
     }

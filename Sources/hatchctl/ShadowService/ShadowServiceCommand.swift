@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HatchDeviceSimulator
 import HatchFleetControl
+import HatchFleetService
 import HatchMQTT
 import Logging
 
@@ -75,10 +76,14 @@ struct ShadowServiceCommand: AsyncParsableCommand {
             do {
                 service = try ShadowService(configuration: try serviceConfiguration(logger: logger))
             } catch let error as ShadowServiceError {
-                throw HatchctlError.invalidArgument(error.description)
+                throw FleetControlError.invalidArgument(error.description)
             }
             priority.apply()
-            try await ShadowServiceLifecycle.run(service: service, metrics: metrics, logger: logger)
+            do {
+                try await ShadowServiceLifecycle.run(service: service, metricsHost: metrics.metricsHost, metricsPort: metrics.metricsPort, logger: logger)
+            } catch FleetServiceError.brokerUnreachable(let url, let reason) {
+                throw FleetControlError.brokerUnreachable(url: url, reason: reason)
+            }
         }
     }
 
@@ -90,7 +95,7 @@ struct ShadowServiceCommand: AsyncParsableCommand {
         do {
             url = try MQTTBrokerURL(login.url)
         } catch {
-            throw HatchctlError.invalidArgument("--broker: \(login.url) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
+            throw FleetControlError.invalidArgument("--broker: \(login.url) is not a broker URL (\(error)); write mqtt://HOST:PORT or mqtts://HOST:PORT.")
         }
         if let username { login.credentials = MQTTCredentials(username: username, password: password) }
         if url.usesTLS {

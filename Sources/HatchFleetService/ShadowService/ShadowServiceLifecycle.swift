@@ -6,19 +6,19 @@ import ServiceLifecycle
 /// `shadow-service` as a swift-service-lifecycle service: starts the ``ShadowService``, answers
 /// until graceful shutdown (SIGTERM, SIGINT), then stops it (documents saved) and logs its counts.
 /// With `--metrics-port`, a ``MetricsServer`` serves ``ShadowServiceMetrics`` in the same group.
-struct ShadowServiceLifecycle: Service {
+package struct ShadowServiceLifecycle: Service {
     let service: ShadowService
     let logger: Logger
     /// The metrics server: the service connects once it listens.
     var startAfter: MetricsServer?
 
-    /// Runs the service (and the metrics server, with `--metrics-port`) in a group that shuts down on
+    /// Runs the service (and, given a `metricsPort`, the metrics server) in a group that shuts down on
     /// SIGTERM or SIGINT. The service connects once the metrics server listens, so a taken metrics port
     /// fails before it connects.
-    static func run(service: ShadowService, metrics: MetricsOptions, logger: Logger) async throws {
-        let server = metrics.metricsPort.map { port in
+    package static func run(service: ShadowService, metricsHost: String, metricsPort: Int?, logger: Logger) async throws {
+        let server = metricsPort.map { port in
             let serviceMetrics = ShadowServiceMetrics(service: service)
-            return MetricsServer(host: metrics.metricsHost, port: port, logger: Logger(label: "hatch.metrics")) { serviceMetrics.render() }
+            return MetricsServer(host: metricsHost, port: port, logger: Logger(label: "hatch.metrics")) { serviceMetrics.render() }
         }
         var services = [ServiceGroupConfiguration.ServiceConfiguration(
             service: ShadowServiceLifecycle(service: service, logger: logger, startAfter: server),
@@ -29,12 +29,12 @@ struct ShadowServiceLifecycle: Service {
         try await group.run()
     }
 
-    func run() async throws {
+    package func run() async throws {
         _ = try await startAfter?.waitUntilListening()
         do {
             try await service.start()
         } catch {
-            throw HatchctlError.brokerUnreachable(url: service.configuration.broker.description, reason: error.description)
+            throw FleetServiceError.brokerUnreachable(url: service.configuration.broker.description, reason: error.description)
         }
         let things = service.thingCount
         logger.notice("answering shadow requests — Ctrl-C stops the service",

@@ -7,13 +7,13 @@ import Prometheus
 /// saves, beside the `process_*` metrics. Read from the service's own counters when Prometheus
 /// scrapes, so a request costs nothing more, and without waiting for the service: a scrape answers
 /// at once however far behind the service is.
-final class ShadowServiceMetrics: Sendable {
+package final class ShadowServiceMetrics: Sendable {
     /// The registry every metric lives in.
-    let registry = PrometheusCollectorRegistry()
+    package let registry = PrometheusCollectorRegistry()
     /// The request kinds the service answers.
-    static let requestKinds: [MessageKind] = [.shadowGet, .shadowUpdate, .shadowDelete]
+    package static let requestKinds: [MessageKind] = [.shadowGet, .shadowUpdate, .shadowDelete]
     /// The reply kinds it publishes.
-    static let replyKinds: [MessageKind] = [.accepted, .rejected, .documents, .delta]
+    package static let replyKinds: [MessageKind] = [.accepted, .rejected, .documents, .delta]
 
     private let service: ShadowService
     private let requests: [(kind: MessageKind, counter: Prometheus.Counter)]
@@ -27,7 +27,7 @@ final class ShadowServiceMetrics: Sendable {
     private let mirror = CounterMirror()
 
     /// Registers the service's metrics.
-    init(service: ShadowService) {
+    package init(service: ShadowService) {
         self.service = service
         let registry = registry
         requests = Self.requestKinds.map { kind in
@@ -47,7 +47,7 @@ final class ShadowServiceMetrics: Sendable {
     }
 
     /// Reads the service's counters into the registry and renders every metric.
-    func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         for (kind, counter) in requests { mirror.advance(counter, to: Double(service.received.count(kind))) }
         for (kind, counter) in replies { mirror.advance(counter, to: Double(service.published.count(kind))) }
         things.set(Double(service.thingCount))
