@@ -6,8 +6,7 @@ import HatchFleetControl
 struct AlarmAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an alarm.")
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
+    @OptionGroup var target: DeviceTarget
 
     @Option(help: "Wake time, HH:mm (device time zone).")
     var time: String
@@ -24,8 +23,6 @@ struct AlarmAddCommand: AsyncParsableCommand {
     @Flag(help: "Create it disarmed.")
     var disabled = false
 
-    @OptionGroup var options: DeviceCommandOptions
-
     func validate() throws {
         do { _ = try TimeParser.parse(time) } catch { throw ValidationError("--time: \(error.description)") }
         do { _ = try DaysParser.parse(days) } catch { throw ValidationError("--days: \(error.description)") }
@@ -33,17 +30,14 @@ struct AlarmAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = options.console
         let (time, days, name, sunrise, enabled) = (time, days, name, sunrise, !disabled)
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
+        try await target.onAlarms("alarm add") { provider, device in
             guard (0...120).contains(sunrise) else { throw FleetControlError.invalidArgument("--sunrise must be 0…120 minutes, not \(sunrise).") }
             let alarm = Alarm(id: 0, name: name, enabled: enabled, daysOfWeek: try DaysParser.parse(days),
                               wakeTime: try TimeParser.parse(time), sunriseLead: sunrise * 60)
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
             let receipt = try await provider.add(alarm)
-            console.emit(ActionResult(device: device, action: "alarm add", detail: receipt.id.map { "id \($0)" }, version: receipt.dataVersion)) {
-                "Added \"\(name)\" at \(alarm.wakeTime) (\(DaysParser.describe(alarm.daysOfWeek)))\(receipt.id.map { " as alarm \($0)" } ?? "") on \(device.name)."
-            }
+            return .init(detail: receipt.id.map { "id \($0)" }, version: receipt.dataVersion,
+                         text: "Added \"\(name)\" at \(alarm.wakeTime) (\(DaysParser.describe(alarm.daysOfWeek)))\(receipt.id.map { " as alarm \($0)" } ?? "") on \(device.name).")
         }
     }
 }

@@ -5,14 +5,11 @@ import HatchFleetControl
 struct AlarmListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List a device's alarms, the next one and the ringing one.")
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
-
-    @OptionGroup var options: DeviceCommandOptions
+    @OptionGroup var target: DeviceTarget
 
     func run() async throws {
-        let console = options.console
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
+        let console = target.console
+        try await target.run { context, device in
             let provider = try await AlarmProvider.loaded(for: device, context: context)
             let report = await MainActor.run {
                 AlarmListing(alarms: provider.alarms, status: provider.status, nextAlarm: provider.nextAlarm,

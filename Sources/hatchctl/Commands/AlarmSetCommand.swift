@@ -5,8 +5,7 @@ import HatchFleetControl
 struct AlarmSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "Change an alarm's wake time or days.")
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
+    @OptionGroup var target: DeviceTarget
 
     @Argument(help: "The alarm's name or id.")
     var alarm: String
@@ -17,26 +16,20 @@ struct AlarmSetCommand: AsyncParsableCommand {
     @Option(help: "New days: weekdays, weekend, everyday, once, or days such as mon,wed,fri.")
     var days: String?
 
-    @OptionGroup var options: DeviceCommandOptions
-
     func validate() throws {
         if time == nil && days == nil { throw ValidationError("Give --time, --days or both.") }
     }
 
     func run() async throws {
-        let console = options.console
         let (query, time, days) = (alarm, time, days)
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
+        try await target.onAlarms("alarm set") { provider, device in
             let wakeTime = try time.map { text throws(FleetControlError) in try TimeParser.parse(text) }
             let daysOfWeek = try days.map { text throws(FleetControlError) in try DaysParser.parse(text) }
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
-            let alarm = try await MainActor.run { try provider.alarm(matching: query) }
+            let alarm = try provider.alarm(matching: query)
             let receipt = try await provider.set(alarm, wakeTime: wakeTime, daysOfWeek: daysOfWeek)
             let newTime = wakeTime ?? alarm.wakeTime, newDays = daysOfWeek ?? alarm.daysOfWeek
-            console.emit(ActionResult(device: device, action: "alarm set", detail: "\(alarm.name) \(newTime) \(DaysParser.describe(newDays))",
-                                      version: receipt.dataVersion)) {
-                "\"\(alarm.name)\" on \(device.name) now rings at \(newTime) (\(DaysParser.describe(newDays)))."
-            }
+            return .init(detail: "\(alarm.name) \(newTime) \(DaysParser.describe(newDays))", version: receipt.dataVersion,
+                         text: "\"\(alarm.name)\" on \(device.name) now rings at \(newTime) (\(DaysParser.describe(newDays))).")
         }
     }
 }

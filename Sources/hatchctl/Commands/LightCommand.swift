@@ -10,16 +10,13 @@ struct LightCommand: AsyncParsableCommand {
         discussion: "COLOR is #RRGGBB or a name: red, orange, yellow, green, blue, purple, pink, warm, white."
     )
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
+    @OptionGroup var target: DeviceTarget
 
     @Argument(help: "A colour, or `off`.")
     var color: String
 
     @Option(help: "Brightness in percent (0…100).")
     var brightness = 50
-
-    @OptionGroup var options: DeviceCommandOptions
 
     func validate() throws {
         guard (0...100).contains(brightness) else { throw ValidationError("--brightness is a percentage 0…100, not \(brightness).") }
@@ -29,24 +26,12 @@ struct LightCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = options.console
         let (colorText, brightness) = (color, brightness)
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
-            let action: DeviceAction
-            let detail: String
-            if colorText.lowercased() == "off" {
-                action = .lightOff
-                detail = "off"
-            } else {
-                let channels = try ColorParser.parse(colorText)
-                let intensity = try PercentParser.scale(brightness, option: "--brightness")
-                action = .setColor(r: channels.r, g: channels.g, b: channels.b, w: channels.w, intensity: intensity)
-                detail = "\(colorText) at \(brightness)%"
-            }
-            let receipt = try await context.dependencies(for: device).deviceSession().send(action)
-            console.emit(ActionResult(device: device, action: "light", detail: detail, version: receipt.version)) {
-                "Light on \(device.name): \(detail)."
-            }
+        try await target.send("light") { _ in
+            guard colorText.lowercased() != "off" else { return (.lightOff, "off") }
+            let channels = try ColorParser.parse(colorText)
+            let intensity = try PercentParser.scale(brightness, option: "--brightness")
+            return (.setColor(r: channels.r, g: channels.g, b: channels.b, w: channels.w, intensity: intensity), "\(colorText) at \(brightness)%")
         }
     }
 }

@@ -7,14 +7,11 @@ import HatchFleetControl
 struct RoutineListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List a device's routines and favorites.")
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
-
-    @OptionGroup var options: DeviceCommandOptions
+    @OptionGroup var target: DeviceTarget
 
     func run() async throws {
-        let console = options.console
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
+        let console = target.console
+        try await target.run { context, device in
             let provider = try await RoutineProvider.loaded(for: device, context: context)
             let entries = await MainActor.run { RoutineListing.entries(provider.routines, progress: provider.progress) }
             console.emit(entries) { RoutineListing.text(entries, deviceName: device.name) }

@@ -9,16 +9,13 @@ struct SoundCommand: AsyncParsableCommand {
         commandName: "sound", abstract: "Play a sound by name or id, or stop the sound.",
         discussion: "Names are the vendor app's for the product: a Rest 2nd gen or Rest+ 2nd gen has WhiteNoise, Ocean, Rain, …; a Rest Mini has Heartbeat, Water, WhiteNoise, Dryer, Ocean, Wind, Rain, Birds; a Rest+ (1st gen) has Stream, PinkNoise, Dryer, Ocean, Wind, Rain, Bird, Crickets, Brahms, Twinkle, RockABye; a Rest Baby has its 42 tracks (WombSounds, CaribbeanOcean, Hush, …). Restore sounds come from the vendor's content service: give their id.")
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
+    @OptionGroup var target: DeviceTarget
 
     @Argument(help: "A sound name (e.g. ocean), a sound id (e.g. 10138), or `off`.")
     var sound: String
 
     @Option(help: "Volume in percent (0…100).")
     var volume = 30
-
-    @OptionGroup var options: DeviceCommandOptions
 
     func validate() throws {
         guard (0...100).contains(volume) else { throw ValidationError("--volume is a percentage 0…100, not \(volume).") }
@@ -28,38 +25,26 @@ struct SoundCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = options.console
         let (soundText, volume) = (sound, volume)
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
-            let action: DeviceAction
-            let detail: String
-            if soundText.lowercased() == "off" {
-                action = .stopSound
-                detail = "off"
+        try await target.send("sound") { device in
+            guard soundText.lowercased() != "off" else { return (.stopSound, "off") }
+            let catalog = device.product.sounds
+            let id: Int
+            if let number = Int(soundText) {
+                id = number
+            } else if let named = catalog.sound(named: soundText) {
+                id = named.id
             } else {
-                let catalog = device.product.sounds
-                let id: Int
-                if let number = Int(soundText) {
-                    id = number
-                } else if let named = catalog.sound(named: soundText) {
-                    id = named.id
-                } else {
-                    let names = catalog.sounds.map(\.name)
-                    throw FleetControlError.invalidArgument(names.isEmpty
-                        ? "A \(device.product.marketingName) has no sound names; give a sound id such as 3, or `off`."
-                        : "'\(soundText)' is not a \(device.product.marketingName) sound; use one of \(names.joined(separator: ", ")), an id, or `off`.")
-                }
-                guard id > 0, id != device.product.noSoundID, id != WireConstants.soundOffID else {
-                    throw FleetControlError.invalidArgument("'\(soundText)' means no sound; use `off` to stop the sound.")
-                }
-                action = .playSound(id: id, volume: try PercentParser.scale(volume, option: "--volume"))
-                let name = catalog.sound(id: id).map { "\($0.name) (\(id))" } ?? "sound \(id)"
-                detail = "\(name) at \(volume)%"
+                let names = catalog.sounds.map(\.name)
+                throw FleetControlError.invalidArgument(names.isEmpty
+                    ? "A \(device.product.marketingName) has no sound names; give a sound id such as 3, or `off`."
+                    : "'\(soundText)' is not a \(device.product.marketingName) sound; use one of \(names.joined(separator: ", ")), an id, or `off`.")
             }
-            let receipt = try await context.dependencies(for: device).deviceSession().send(action)
-            console.emit(ActionResult(device: device, action: "sound", detail: detail, version: receipt.version)) {
-                "Sound on \(device.name): \(detail)."
+            guard id > 0, id != device.product.noSoundID, id != WireConstants.soundOffID else {
+                throw FleetControlError.invalidArgument("'\(soundText)' means no sound; use `off` to stop the sound.")
             }
+            let name = catalog.sound(id: id).map { "\($0.name) (\(id))" } ?? "sound \(id)"
+            return (.playSound(id: id, volume: try PercentParser.scale(volume, option: "--volume")), "\(name) at \(volume)%")
         }
     }
 }

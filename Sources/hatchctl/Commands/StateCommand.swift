@@ -12,17 +12,14 @@ struct StateCommand: AsyncParsableCommand {
         abstract: "Show a device's state; with --watch, print every change until interrupted."
     )
 
-    @Argument(help: "The device's name or MAC address.")
-    var device: String
+    @OptionGroup var target: DeviceTarget
 
     @Flag(help: "Keep printing every accepted change (one JSON object per line with --json).")
     var watch = false
 
-    @OptionGroup var options: DeviceCommandOptions
-
     func run() async throws {
-        let console = options.console, watch = watch
-        try await ControlContext.runOnDevice(device, options: options) { context, device in
+        let console = target.console, watch = watch
+        try await target.run { context, device in
             let overview = try await context.overview(of: device)
             console.emit(DeviceReport(overview, includeState: true)) { overview.stateText() }
             guard watch else { return }
