@@ -90,9 +90,12 @@ let package = Package(
 
         // MARK: - Static analyzer
 
+        // A deterministic random generator the simulator and the analyzer's monorepo generator share.
+        .target(name: "HatchSeededRandom"),
         .target(
             name: "DependencyGraphAnalyzer",
             dependencies: [
+                "HatchSeededRandom",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -147,6 +150,7 @@ let package = Package(
             dependencies: [
                 "HatchDeviceModel",
                 "HatchMQTT",
+                "HatchSeededRandom",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -155,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "HatchDeviceSimulatorTests",
             dependencies: [
-                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchSeededRandom", "HatchctlTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HatchSeededRandom
 
 /// Writes a synthetic monorepo shaped like a real app's feature graph, for the analyser's benchmark:
 /// a shared-clients package, an app package with the composition root, and feature packages whose
@@ -77,7 +78,7 @@ public struct MonorepoGenerator: Sendable {
     // MARK: - Plan
 
     func plan() -> [GeneratedModule] {
-        var random = SplitMix64(seed: configuration.seed)
+        var random = SeededRandom(seed: configuration.seed)
         let count = configuration.moduleCount
         var modules = (0..<count).map { GeneratedModule(index: $0, packageIndex: $0 / configuration.modulesPerPackage) }
         var treeParent = [Int?](repeating: nil, count: count)

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchSeededRandom
 
 /// The behaviour of one simulated Restore-family device, as its firmware behaves: a pure value
 /// with no I/O and no clock of its own. The fleet feeds it desired-state patches and the current

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchSeededRandom
 
 /// The firmware role of one simulated device, without I/O: the behaviour engine, its faults, its
 /// retained presence, registry and record documents, the answers to routine and alarm requests,

@@ -1,4 +1,5 @@
 import HatchDeviceModel
+import HatchSeededRandom
 
 /// The fixed facts of one simulated device: identity, hardware and radio. Settings that change
 /// at run time live in ``DeviceSettings``.

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
+import HatchSeededRandom
 import Logging
 import Synchronization
 

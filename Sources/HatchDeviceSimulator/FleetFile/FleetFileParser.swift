@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchSeededRandom
 import Yams
 
 /// Reads fleet files (YAML): explicit `devices`, generated `cohorts` (`count`, `products` mix,

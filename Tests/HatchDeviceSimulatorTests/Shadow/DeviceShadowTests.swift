@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchSeededRandom
 import Testing
 @testable import HatchDeviceSimulator
 

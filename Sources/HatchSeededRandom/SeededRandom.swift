@@ -1,13 +1,14 @@
-/// A small deterministic random generator (SplitMix64), so a device with the same seed jitters
-/// its `rssi` the same way in every run and tests are repeatable.
-public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
+/// A small deterministic random generator (SplitMix64): the same seed gives the same numbers in
+/// every run, so a simulated device jitters its `rssi` the same way and a generated monorepo is the
+/// same for the same seed.
+package struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
     private var state: UInt64
 
     /// Creates a generator from a seed.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// A stable seed from text (FNV-1a), e.g. from a MAC address; `String.hashValue` changes per run.
-    public static func seed(from text: String) -> UInt64 {
+    package static func seed(from text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
@@ -17,7 +18,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable {
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state = state &+ 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
