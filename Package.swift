@@ -39,7 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The fleet as a service: logs, Prometheus metrics, graceful start and stop.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
@@ -160,7 +159,6 @@ let package = Package(
             name: "HatchDeviceSimulatorTests",
             dependencies: [
                 "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchSeededRandom", "HatchctlTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
 

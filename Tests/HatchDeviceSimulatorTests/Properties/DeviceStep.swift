@@ -1,6 +1,6 @@
 import Foundation
-import PropertyBased
 import HatchDeviceModel
+import HatchSeededRandom
 @testable import HatchDeviceSimulator
 
 /// One step of a generated scenario: an operation of the vendor's client (`hatch-rest-api`), sent
@@ -52,38 +52,37 @@ enum DeviceStep: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Random steps, with waits and commands mixed so that a sequence crosses many hours; the weights
-    /// are each step's share in 32. Shrinking a failure shrinks each step's values toward the first
-    /// of their range, so a shrunk sequence has short waits and low settings.
-    static let generator: Generator<DeviceStep, AnySequence<(index: Int, value: Any)>> = {
-        let bool = Gen.bool
-        let time = zip(Gen.int(in: 0...23), Gen.int(in: 0...3)).map { hour, quarter in
-            try! TimeOfDay(hour: hour, minute: quarter * 15)  // cannot fail: both in range
+    /// A random step; waits and commands are mixed so that a sequence crosses many hours.
+    static func random(using random: inout SeededRandom) -> DeviceStep {
+        func time() -> TimeOfDay { try! TimeOfDay(hour: random.int(0...23), minute: random.int(0...3) * 15) }  // cannot fail
+        switch random.int(0...31) {
+        case 0...1: return .setVolume(percent: random.int(0...100))
+        case 2...3: return .setColor(red: random.int(0...255), green: random.int(0...255), blue: random.int(0...255), brightness: random.int(1...100))
+        case 4: return .lightOff
+        case 5...6: return .playSound(index: random.int(0...7))
+        case 7: return .soundOff
+        case 8: return .clockOn(day: random.int(0...100), night: random.int(0...100))
+        case 9: return .clockOff
+        case 10: return .clock24Hour(random.int(0...1) == 1)
+        case 11: return .clockSchedule(on: time(), off: time())
+        case 12: return .toddlerLock(random.int(0...1) == 1)
+        case 13: return .toddlerLockSchedule(on: time(), off: time())
+        case 14...15: return .favorite(id: random.int(1...3))
+        case 16: return .turnOff
+        case 17...18: return .snooze
+        case 19: return .alarmsDisabled(random.int(0...5) == 0)
+        case 20: return .reboot
+        case 30: return .rejectNextUpdate
+        case 31: return .power(pluggedIn: random.int(0...1) == 1)
+        case 21...25: return .wait(seconds: random.int(1...120) * 30)
+        default: return .wait(seconds: random.int(1...36) * 3600 + random.int(0...59) * 60)
         }
-        let component = Gen.int(in: 0...255)
-        let steps: [(weight: Double, gen: Generator<DeviceStep, AnySequence<Any>>)] = [
-            (2, Gen.int(in: 0...100).map { DeviceStep.setVolume(percent: $0) }.eraseToAny()),
-            (2, zip(component, component, component, Gen.int(in: 1...100))
-                .map { DeviceStep.setColor(red: $0.0, green: $0.1, blue: $0.2, brightness: $0.3) }.eraseToAny()),
-            (1, Gen.always(DeviceStep.lightOff).eraseToAny()),
-            (2, Gen.int(in: 0...7).map { DeviceStep.playSound(index: $0) }.eraseToAny()),
-            (1, Gen.always(DeviceStep.soundOff).eraseToAny()),
-            (1, zip(Gen.int(in: 0...100), Gen.int(in: 0...100)).map { DeviceStep.clockOn(day: $0, night: $1) }.eraseToAny()),
-            (1, Gen.always(DeviceStep.clockOff).eraseToAny()),
-            (1, bool.map { DeviceStep.clock24Hour($0) }.eraseToAny()),
-            (1, zip(time, time).map { DeviceStep.clockSchedule(on: $0, off: $1) }.eraseToAny()),
-            (1, bool.map { DeviceStep.toddlerLock($0) }.eraseToAny()),
-            (1, zip(time, time).map { DeviceStep.toddlerLockSchedule(on: $0, off: $1) }.eraseToAny()),
-            (2, Gen.int(in: 1...3).map { DeviceStep.favorite(id: $0) }.eraseToAny()),
-            (1, Gen.always(DeviceStep.turnOff).eraseToAny()),
-            (2, Gen.always(DeviceStep.snooze).eraseToAny()),
-            (1, Gen.bool(1.0 / 6).map { DeviceStep.alarmsDisabled($0) }.eraseToAny()),
-            (1, Gen.always(DeviceStep.reboot).eraseToAny()),
-            (1, Gen.always(DeviceStep.rejectNextUpdate).eraseToAny()),
-            (1, bool.map { DeviceStep.power(pluggedIn: $0) }.eraseToAny()),
-            (5, Gen.int(in: 1...120).map { DeviceStep.wait(seconds: $0 * 30) }.eraseToAny()),
-            (4, zip(Gen.int(in: 1...36), Gen.int(in: 0...59)).map { DeviceStep.wait(seconds: $0 * 3600 + $1 * 60) }.eraseToAny()),
-        ]
-        return Gen.frequency(steps)
-    }()
+    }
+}
+
+extension SeededRandom {
+    /// A number in `range`, for generating steps.
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
 }
