@@ -8,16 +8,12 @@ package struct ShadowReply: Sendable {
     /// The reply's JSON.
     package var body: JSONValue
 
-    package init(accepted: Bool, body: JSONValue) {
-        self.accepted = accepted
-        self.body = body
-    }
-
     /// Reads a reply message; nil when the payload is not JSON or the topic is not a reply topic.
     package init?(topic: String, payload: Data) {
         let accepted = topic.hasSuffix("/accepted")
         guard accepted || topic.hasSuffix("/rejected"), let body = try? JSONValue(data: payload) else { return nil }
-        self.init(accepted: accepted, body: body)
+        self.accepted = accepted
+        self.body = body
     }
 
     /// The `clientToken` the reply echoes, if any.
