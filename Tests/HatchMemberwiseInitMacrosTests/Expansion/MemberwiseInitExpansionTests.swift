@@ -13,12 +13,8 @@ struct MemberwiseInitExpansionTests {
                     /// What to show.
                     public let message: String
                 """,
-            adds: """
-                    public init(ok: Bool, message: String) {
-                        self.ok = ok
-                        self.message = message
-                    }
-                """)
+            adds: "public init(ok: Bool, message: String)",
+            assigning: ["ok", "message"])
     }
 
     @Test("`.package`, `.internal`, `.fileprivate` and no argument (internal)")
@@ -27,11 +23,8 @@ struct MemberwiseInitExpansionTests {
             assertMemberwiseInitializer(
                 "@MemberwiseInit\(argument)", on: "struct Online",
                 members: "    let seconds: Double",
-                adds: """
-                        \(modifier)init(seconds: Double) {
-                            self.seconds = seconds
-                        }
-                    """)
+                adds: "\(modifier)init(seconds: Double)",
+                assigning: ["seconds"])
         }
     }
 
@@ -46,15 +39,8 @@ struct MemberwiseInitExpansionTests {
                     public var note: String?
                     public var token: String? = nil
                 """,
-            adds: """
-                    public init(id: Int, type: RoutineType = .flex, enabled: Bool = true, note: String?, token: String? = nil) {
-                        self.id = id
-                        self.type = type
-                        self.enabled = enabled
-                        self.note = note
-                        self.token = token
-                    }
-                """)
+            adds: "public init(id: Int, type: RoutineType = .flex, enabled: Bool = true, note: String?, token: String? = nil)",
+            assigning: ["id", "type", "enabled", "note", "token"])
     }
 
     @Test("Left out: a `let` with a value, static, lazy and computed properties; observed ones stay in")
@@ -76,12 +62,8 @@ struct MemberwiseInitExpansionTests {
                         didSet { print(devices) }
                     }
                 """,
-            adds: """
-                    package init(fleet: String, devices: Int) {
-                        self.fleet = fleet
-                        self.devices = devices
-                    }
-                """)
+            adds: "package init(fleet: String, devices: Int)",
+            assigning: ["fleet", "devices"])
     }
 
     @Test("Function-typed properties are taken `@escaping`; optional closures and shared type annotations as written")
@@ -94,14 +76,7 @@ struct MemberwiseInitExpansionTests {
                     public let done: (@Sendable () -> Void)?
                     public var width, height: Int
                 """,
-            adds: """
-                    public init(write: @escaping @Sendable (String) -> Void, perform: @escaping (Int) async throws -> Bool, done: (@Sendable () -> Void)?, width: Int, height: Int) {
-                        self.write = write
-                        self.perform = perform
-                        self.done = done
-                        self.width = width
-                        self.height = height
-                    }
-                """)
+            adds: "public init(write: @escaping @Sendable (String) -> Void, perform: @escaping (Int) async throws -> Bool, done: (@Sendable () -> Void)?, width: Int, height: Int)",
+            assigning: ["write", "perform", "done", "width", "height"])
     }
 }

@@ -20,20 +20,31 @@ func assertMemberwiseInitExpansion(
         fixedSource: nil, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Expects `attribute` on `header { members }` to add the documented `initializer` after the members; both
-/// are written with the 4-space indentation they have inside the braces.
+/// Expects `attribute` on `header { members }` (members written with the 4-space indentation they have inside
+/// the braces) to add, after the members, the documented initializer `signature` whose body sets `assigned`
+/// in order (`self.name = name`).
 func assertMemberwiseInitializer(
     _ attribute: String,
     on header: String,
     members: String,
-    adds initializer: String,
+    adds signature: String,
+    assigning assigned: [String],
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) {
+    let body = assigned.map { "\n        self.\($0) = \($0)" }.joined()
     assertMemberwiseInitExpansion(
         "\(attribute)\n\(header) {\n\(members)\n}",
-        expandedSource: "\(header) {\n\(members)\n\n    /// Creates a value from its stored properties.\n\(initializer)\n}",
+        expandedSource: """
+            \(header) {
+            \(members)
+
+                /// Creates a value from its stored properties.
+                \(signature) {\(body)
+                }
+            }
+            """,
         fileID: fileID, filePath: filePath, line: line, column: column)
 }
