@@ -1,19 +1,16 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// The on-disk cache in the build folder: per-file summaries keyed by content hash (in a few chunk files,
 /// encoded and decoded in parallel), and the last whole report keyed by the hash of every (path, content
 /// hash) pair, so an unchanged tree is answered by hashing files and reading one small file.
+@MemberwiseInit(.public)
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
     static let formatVersion = 6
 
     /// The cache folder.
     public let directory: String
-
-    /// Creates a cache in the folder (created on first write).
-    public init(directory: String) {
-        self.directory = directory
-    }
 
     /// How many files the summaries are split into, so they encode and decode on every core.
     static let chunkCount = 4
