@@ -179,6 +179,18 @@ let package = Package(
 
         // MARK: - Feature modules (use the container)
 
+        // What the routine and alarm providers share: a device's clients and how a provider follows or
+        // reads its state, records and connection.
+        .target(
+            name: "HatchDeviceFeed",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+            ]
+        ),
         .target(
             name: "HatchDeviceSession",
             dependencies: [
@@ -198,6 +210,7 @@ let package = Package(
             dependencies: [
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -209,6 +222,7 @@ let package = Package(
             dependencies: [
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -384,6 +398,7 @@ let package = Package(
                 "HatchDeviceSession",
                 "HatchAdultRoutine",
                 "HatchAdultAlarms",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
