@@ -123,42 +123,38 @@ public enum FleetFileParser {
     }
 
     static func routines(_ cursor: YAMLCursor) throws(FleetFileError) -> [Routine] {
-        var result: [Routine] = []
-        for item in try cursor.elements() {
-            do {
-                var routine = try item.json().decode(Routine.self)
-                if routine.id == 0 { routine.id = result.count + 1 }
-                if let problem = routine.validationProblem() { throw item.error(problem) }
-                result.append(routine)
-            } catch let error as FleetFileError {
-                throw error
-            } catch {
-                throw item.error("not a valid routine: \(DecodingProblem.describe(error))")
-            }
-        }
-        return result
+        try records(cursor)
     }
 
     static func alarms(_ cursor: YAMLCursor) throws(FleetFileError) -> [Alarm] {
-        var result: [Alarm] = []
-        for item in try cursor.elements() {
-            if let wake = item.child("wakeTime") {
-                let text = try wake.string()
-                do {
-                    _ = try TimeOfDay(parsing: text)
-                } catch {
-                    throw wake.error("alarm time out of range: \(error.description)")
-                }
+        try records(cursor) { item throws(FleetFileError) in
+            guard let wake = item.child("wakeTime") else { return }
+            let text = try wake.string()
+            do throws(TimeOfDayError) {
+                _ = try TimeOfDay(parsing: text)
+            } catch {
+                throw wake.error("alarm time out of range: \(error.description)")
             }
+        }
+    }
+
+    /// The routines or alarms of a list, numbered from 1 where they give no id, each decoded and
+    /// validated after `check` looked at its YAML (for errors that point at the field).
+    private static func records<Item: DeviceRecord>(
+        _ cursor: YAMLCursor, check: (YAMLCursor) throws(FleetFileError) -> Void = { _ in }
+    ) throws(FleetFileError) -> [Item] {
+        var result: [Item] = []
+        for item in try cursor.elements() {
+            try check(item)
             do {
-                var alarm = try item.json().decode(Alarm.self)
-                if alarm.id == 0 { alarm.id = result.count + 1 }
-                if let problem = alarm.validationProblem() { throw item.error(problem) }
-                result.append(alarm)
+                var record = try item.json().decode(Item.self)
+                if record.id == 0 { record.id = result.count + 1 }
+                if let problem = record.validationProblem() { throw item.error(problem) }
+                result.append(record)
             } catch let error as FleetFileError {
                 throw error
             } catch {
-                throw item.error("not a valid alarm: \(DecodingProblem.describe(error))")
+                throw item.error("not a valid \(Item.singularKey): \(DecodingProblem.describe(error))")
             }
         }
         return result
