@@ -161,11 +161,24 @@ public enum FleetFileParser {
     }
 
     static func templateRoutines(_ cursor: YAMLCursor, _ templates: [String: [Routine]]) throws(FleetFileError) -> [Routine]? {
-        if let inline = cursor.child("routines") { return try routines(inline) }
-        guard let name = cursor.child("routineTemplate") else { return nil }
+        try templated(cursor, templates, inline: routines)
+    }
+
+    static func templateAlarms(_ cursor: YAMLCursor, _ templates: [String: [Alarm]]) throws(FleetFileError) -> [Alarm]? {
+        try templated(cursor, templates, inline: alarms)
+    }
+
+    /// A device's or cohort's routines or alarms: the inline list (`routines:`, read by `inline`), the
+    /// named template (`routineTemplate:`), or `nil` when it gives neither.
+    private static func templated<Item: DeviceRecord>(
+        _ cursor: YAMLCursor, _ templates: [String: [Item]], inline: (YAMLCursor) throws(FleetFileError) -> [Item]
+    ) throws(FleetFileError) -> [Item]? {
+        let singular = Item.singularKey
+        if let list = cursor.child(singular + "s") { return try inline(list) }
+        guard let name = cursor.child(singular + "Template") else { return nil }
         let key = try name.string()
-        guard let routines = templates[key] else { throw name.error("no routine template '\(key)' under routineTemplates") }
-        return routines
+        guard let records = templates[key] else { throw name.error("no \(singular) template '\(key)' under \(singular)Templates") }
+        return records
     }
 
     /// `power: battery | plugged | base`, as `deviceInfo.powerStatus` 0, 3 or 5.
@@ -176,14 +189,6 @@ public enum FleetFileParser {
         case "base": return .onBase
         default: throw cursor.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
         }
-    }
-
-    static func templateAlarms(_ cursor: YAMLCursor, _ templates: [String: [Alarm]]) throws(FleetFileError) -> [Alarm]? {
-        if let inline = cursor.child("alarms") { return try alarms(inline) }
-        guard let name = cursor.child("alarmTemplate") else { return nil }
-        let key = try name.string()
-        guard let alarms = templates[key] else { throw name.error("no alarm template '\(key)' under alarmTemplates") }
-        return alarms
     }
 
     /// The error for `battery:` or `power:` on a mains-only product, naming those with a battery.
