@@ -214,6 +214,18 @@ let package = Package(
 
         // MARK: - Feature modules (use the container)
 
+        // What the routine and alarm providers share: a device's clients and how a provider follows or
+        // reads its state, records and connection.
+        .target(
+            name: "HatchDeviceFeed",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+            ]
+        ),
         .target(
             name: "HatchDeviceSession",
             dependencies: [
@@ -234,6 +246,7 @@ let package = Package(
                 "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -246,6 +259,7 @@ let package = Package(
                 "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -427,6 +441,7 @@ let package = Package(
                 "HatchDeviceSession",
                 "HatchAdultRoutine",
                 "HatchAdultAlarms",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",

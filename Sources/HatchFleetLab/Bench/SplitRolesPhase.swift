@@ -53,9 +53,7 @@ package struct SplitRolesPhase {
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false, shadowService: .external)
         configuration.sourceAddresses = FleetConfiguration.loopbackSourceAddresses(for: setup.devices, block: 3)
         let fleet = try Fleet(configuration: configuration)
-        let started = ContinuousClock.now
-        try await fleet.start { progress.bar("connecting devices (split)", $0.connected + $0.failed, of: $0.total, since: started) }
-        split.connectSeconds = (ContinuousClock.now - started).seconds
+        split.connectSeconds = try await progress.start(fleet, "connecting devices (split)", timed: true)
         split.connected = fleet.status().online
         progress.say(String(format: "split: %d/%d devices online in %.2f s", split.connected, setup.devices, split.connectSeconds))
 

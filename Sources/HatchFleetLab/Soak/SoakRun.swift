@@ -32,7 +32,7 @@ package struct SoakRun {
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "soak", loopRoutine: true), broker: try MQTTBrokerURL(broker.url),
             clock: clock, connectConcurrency: 256, tickInterval: .milliseconds(50), controlTopics: false))
-        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total) }
+        try await progress.start(fleet, "connecting")
         progress.say("\(fleet.status().online)/\(devices) online at \(broker.url); soaking \(String(format: "%g", plan.minutes)) min")
 
         var report = plan

@@ -24,5 +24,14 @@ final class RegistrationSpec: Sendable {
         self.factory = factory
     }
 
+    /// The spec of `type` under `key`; main-actor exactly when `factory` runs on the main actor.
+    convenience init(_ type: Any.Type, key: AnyDependencyKey?, scope: DependencyScope, isLocal: Bool, factory: Factory) {
+        let isMainActor = if case .mainActor = factory { true } else { false }
+        self.init(
+            key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key), type: type,
+            scope: scope, isMainActor: isMainActor, isLocal: isLocal, factory: factory
+        )
+    }
+
     var typeName: String { TypeName.of(type) }
 }
