@@ -2,14 +2,15 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// Prometheus's endpoint of `fleet run` and `shadow-service`, served by Hummingbird through
 /// ``RouteServer``: `GET /metrics` (and `HEAD`) answers with the text exposition format, another
 /// method on `/metrics` with 405, any other path with 404, a malformed request with 400.
 ///
 /// It binds when it runs as a service. The one service that must not start on a taken port calls
-/// ``waitUntilListening()`` first: when binding fails, ``run()`` throws ``MetricsServerError``, the
-/// group is cancelled and so is the wait.
+/// ``waitUntilListening()`` first: when binding fails, both ``run()`` and the wait throw the same
+/// ``MetricsServerError``, so the group reports it whichever of the two ends first.
 package final class MetricsServer: Service, Sendable {
     /// The Content-Type of the exposition format.
     package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
@@ -21,6 +22,8 @@ package final class MetricsServer: Service, Sendable {
     private let listened: AsyncStream<Int>.Continuation
     private let render: @Sendable () async -> [UInt8]
     private let logger: Logger
+    /// Why binding failed, for ``waitUntilListening()``.
+    private let failure = Mutex<MetricsServerError?>(nil)
 
     /// A server for `host:port`; `render` produces the body of each `/metrics` answer.
     package init(host: String, port: Int, logger: Logger, render: @escaping @Sendable () async -> [UInt8]) {
@@ -36,11 +39,15 @@ package final class MetricsServer: Service, Sendable {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/metrics"
     }
 
-    /// Returns the port once the server listens; throws `CancellationError` when it stopped (or the
-    /// task was cancelled) before. For one caller: the service that starts after the server.
+    /// Returns the port once the server listens; throws the server's ``MetricsServerError`` when it
+    /// could not bind, and `CancellationError` when it stopped (or the task was cancelled) before.
+    /// For one caller: the service that starts after the server.
     package func waitUntilListening() async throws -> Int {
         var ports = listening.makeAsyncIterator()
-        guard let port = await ports.next() else { throw CancellationError() }
+        guard let port = await ports.next() else {
+            if let failure = failure.withLock({ $0 }) { throw failure }
+            throw CancellationError()
+        }
         return port
     }
 
@@ -57,12 +64,17 @@ package final class MetricsServer: Service, Sendable {
             listened.finish()
         })
         defer { listened.finish() }
+        // The failure is kept before `listened` finishes, so the waiting service throws it too.
+        func failed(_ error: MetricsServerError) -> MetricsServerError {
+            failure.withLock { $0 = error }
+            return error
+        }
         do {
             try await server.run()
         } catch let error as SocketAddressError {
-            throw MetricsServerError.unknownHost(host, reason: "\(error)")
+            throw failed(.unknownHost(host, reason: "\(error)"))
         } catch let error as IOError {
-            throw MetricsServerError.cannotListen(host: host, port: port, reason: error.description)
+            throw failed(.cannotListen(host: host, port: port, reason: error.description))
         }
         logger.debug("metrics server stopped")
     }
