@@ -34,11 +34,11 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
     /// Adds (or replaces) the registration of its type. Only while the table is being built, before anyone
     /// reads it.
     func insert(_ registration: Registration) {
-        let key = UInt(bitPattern: Int(bitPattern: registration.spec.key.typeIdentifier))
+        let key = UInt(bitPattern: Int(bitPattern: registration.key.typeIdentifier))
         let (shift, mask) = (shape.shift, shape.mask)
         withUnsafeMutablePointerToElements { slots in
-            var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> shift)
-            while slots[index].key != 0 && slots[index].typeKey != key { index = (index + 1) & mask }
+            var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) &>> shift)
+            while slots[index].key != 0 && slots[index].typeKey != key { index = (index &+ 1) & mask }
             slots[index].registration?.release()
             slots[index] = FrozenSlot(
                 key: registration.servesFromCellOffMainActor ? key | 1 : key,
@@ -81,13 +81,13 @@ final class FrozenTable: ManagedBuffer<FrozenTableHeader, FrozenSlot> {
         let key = UInt(bitPattern: Int(bitPattern: identifier))
         let shape = shape
         let mask = shape.mask
-        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> shape.shift)
+        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) &>> shape.shift)
         return withUnsafeMutablePointerToElements { slots in
             while true {
                 let slot = slots[index]
                 if slot.typeKey == key { return slot.registration }
                 if slot.key == 0 { return nil }
-                index = (index + 1) & mask
+                index = (index &+ 1) & mask
             }
         }
     }

@@ -7,7 +7,7 @@ extension RegistrationCollector {
         isLocal: Bool,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
-        try add(RegistrationSpec(
+        try add(Registration(
             key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key),
             type: type,
             scope: scope,
@@ -25,7 +25,7 @@ extension RegistrationCollector {
         isLocal: Bool,
         factory: @escaping @MainActor (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
-        try add(RegistrationSpec(
+        try add(Registration(
             key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key),
             type: type,
             scope: scope,
@@ -37,7 +37,7 @@ extension RegistrationCollector {
 
     /// Records an input value; a later value for the same type replaces an earlier one.
     func provideInput<T: Sendable>(_ type: T.Type, _ value: T) {
-        replace(RegistrationSpec(
+        replace(Registration(
             key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: nil),
             type: type,
             scope: .input,
