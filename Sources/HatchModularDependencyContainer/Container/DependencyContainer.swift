@@ -17,8 +17,10 @@ public final class DependencyContainer: Sendable {
     let ownerType: Any.Type
     let mode: Mode
     nonisolated(unsafe) let unkeyed: FrozenTable
-    /// `unkeyed`'s slots, shift and mask, stored here so `resolve` probes them inline with no other hop.
-    @usableFromInline nonisolated(unsafe) let _ownSlots: UnsafePointer<FrozenSlot>
+    /// `unkeyed`'s keys, registrations, shift and mask, stored here so `resolve` probes them inline with no
+    /// other hop.
+    @usableFromInline nonisolated(unsafe) let _ownKeys: UnsafePointer<UInt>
+    @usableFromInline nonisolated(unsafe) let _ownRegistrations: UnsafePointer<UInt>
     @usableFromInline let _ownShift: UInt
     @usableFromInline let _ownMask: Int
     let keyed: [RegistrationKey: Registration]
@@ -66,7 +68,8 @@ public final class DependencyContainer: Sendable {
             }
         }
         self.unkeyed = table
-        self._ownSlots = table.slots
+        self._ownKeys = table.keys
+        self._ownRegistrations = table.registrations
         self._ownShift = table.shape.shift
         self._ownMask = table.shape.mask
         self.keyed = keyed
@@ -123,12 +126,14 @@ public final class DependencyContainer: Sendable {
     /// while this container lives), or nil if anything else is needed.
     @inlinable @inline(__always)
     func _ownPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
-        let key = UInt(bitPattern: Int(bitPattern: identifier))
-        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) &>> _ownShift)
+        let key = FrozenKey.of(identifier)
+        var index = FrozenKey.home(of: key, shift: _ownShift)
         while true {
-            let slot = _ownSlots[index]
-            if slot.key == key | 1 { return slot.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published } }
-            if slot.key == 0 || slot.key == key { return nil }
+            let slot = _ownKeys[index]
+            if slot == key | 1 {
+                return FrozenKey.registration(_ownRegistrations[index]).unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published }
+            }
+            if slot == 0 || slot == key { return nil }
             index = (index &+ 1) & _ownMask
         }
     }
