@@ -4,7 +4,7 @@ import Foundation
 /// encoded and decoded in parallel), and the last whole report keyed by the hash of every (path, content
 /// hash) pair, so an unchanged tree is answered by hashing files and reading one small file.
 ///
-/// Summaries and the report are stored in a compact binary form of our own (``CacheWriter``), framed by a
+/// Summaries and the report are stored in a compact binary form of the analyzer's own, framed by a
 /// magic number, the format version, the body's length and a checksum: a file from another version, cut
 /// short or damaged is a cache miss, never a crash.
 public struct AnalysisCache: Sendable {
