@@ -81,10 +81,43 @@ let package = Package(
             dependencies: [
                 "HatchModularDependencyContainer",
                 "HatchModularDependencyContainerMacros",
+                "HatchMacroTestSupport",
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
+        ),
+
+        // MARK: - Memberwise initializers
+
+        .macro(
+            name: "HatchMemberwiseInitMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // `@MemberwiseInit(.public)`: the memberwise initializer Swift synthesizes only for the declaring module.
+        .target(name: "HatchMemberwiseInit", dependencies: ["HatchMemberwiseInitMacros"]),
+        .testTarget(
+            name: "HatchMemberwiseInitMacrosTests",
+            dependencies: [
+                "HatchMemberwiseInit",
+                "HatchMemberwiseInitMacros",
+                "HatchMacroTestSupport",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        // What the macro suites share: expansion assertions that report through Swift Testing. Not a product.
+        .target(
+            name: "HatchMacroTestSupport",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ],
+            path: "Tests/HatchMacroTestSupport"
         ),
 
         // MARK: - Static analyzer
@@ -94,6 +127,7 @@ let package = Package(
         .target(
             name: "DependencyGraphAnalyzer",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchSeededRandom",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -128,10 +162,10 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
         ),
-        .target(name: "HatchMQTT", dependencies: ["CMosquitto"]),
+        .target(name: "HatchMQTT", dependencies: ["HatchMemberwiseInit", "CMosquitto"]),
         // Host only: many sessions from one process, timed and weighed (benchmarks and load tests).
         .target(name: "HatchMQTTLoadTest", dependencies: ["HatchMQTT"]),
-        .target(name: "HatchMosquittoBroker"),
+        .target(name: "HatchMosquittoBroker", dependencies: ["HatchMemberwiseInit"]),
         .testTarget(
             name: "HatchMQTTTests",
             // HatchBrokerConfiguration makes the throw-away CA and certificates of the TLS tests.
@@ -142,11 +176,12 @@ let package = Package(
 
         .target(
             name: "HatchDeviceModel",
-            dependencies: [.product(name: "Tagged", package: "swift-tagged")]
+            dependencies: ["HatchMemberwiseInit", .product(name: "Tagged", package: "swift-tagged")]
         ),
         .target(
             name: "HatchDeviceSimulator",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 "HatchSeededRandom",
@@ -166,19 +201,31 @@ let package = Package(
 
         .target(
             name: "HatchIoTDeviceStateEmitterClient",
-            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
         ),
         .target(
             name: "HatchIoTActionSenderClient",
-            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
         ),
         .target(
             name: "HatchIoTDeviceConnectionStateClient",
-            dependencies: ["HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
         ),
 
         // MARK: - Feature modules (use the container)
 
+        // What the routine and alarm providers share: a device's clients and how a provider follows or
+        // reads its state, records and connection.
+        .target(
+            name: "HatchDeviceFeed",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchMQTT",
+                "HatchIoTDeviceStateEmitterClient",
+                "HatchIoTActionSenderClient",
+                "HatchIoTDeviceConnectionStateClient",
+            ]
+        ),
         .target(
             name: "HatchDeviceSession",
             dependencies: [
@@ -196,8 +243,10 @@ let package = Package(
         .target(
             name: "HatchAdultRoutine",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -207,8 +256,10 @@ let package = Package(
         .target(
             name: "HatchAdultAlarms",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -229,6 +280,7 @@ let package = Package(
         .target(
             name: "HatchHardwareInLoop",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
                 "HatchDeviceSession",
@@ -257,6 +309,7 @@ let package = Package(
         .target(
             name: "HatchServiceSupport",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -270,6 +323,7 @@ let package = Package(
         .target(
             name: "HatchDashboard",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 "HatchIoTDeviceStateEmitterClient",
@@ -317,7 +371,7 @@ let package = Package(
         // CloudFormation template (`hatchctl cloud provision`).
         .target(
             name: "HatchCloudProvisioning",
-            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
         ),
         .testTarget(
             name: "HatchCloudProvisioningTests",
@@ -327,7 +381,7 @@ let package = Package(
         // ledger, the soak samples, and `hatchctl` children (a fleet, a shadow service, bench shards).
         .target(
             name: "HatchFleetLab",
-            dependencies: ["CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
+            dependencies: ["HatchMemberwiseInit", "CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
         ),
         .testTarget(
             name: "HatchFleetLabTests",
@@ -339,6 +393,7 @@ let package = Package(
         .target(
             name: "HatchFleetControl",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchAdultRoutine", "HatchAdultAlarms",
@@ -355,6 +410,7 @@ let package = Package(
         .target(
             name: "HatchBrokerConfiguration",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchDeviceModel", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -374,6 +430,7 @@ let package = Package(
         .executableTarget(
             name: "hatchctl",
             dependencies: [
+                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "CHatchctlRuntime",
                 "CMosquitto",
@@ -384,6 +441,7 @@ let package = Package(
                 "HatchDeviceSession",
                 "HatchAdultRoutine",
                 "HatchAdultAlarms",
+                "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",

@@ -1,27 +1,21 @@
+import HatchMemberwiseInit
+
 /// The analyser's entry point: finds the Swift files for a mode, reads them (concurrently, through the
 /// content-hash cache), merges them into a `ModuleGraph` and checks it.
 public struct DependencyAnalyzer: Sendable {
     /// What to analyse and how.
+    @MemberwiseInit(.public)
     public struct Options: Sendable {
         /// The package folder, or the folder holding many packages.
         public var path: String
         /// `package` or `monorepo`.
-        public var mode: AnalysisMode
+        public var mode: AnalysisMode = .package
         /// Whether to read and write the cache.
-        public var useCache: Bool
+        public var useCache: Bool = true
         /// The cache folder; `nil` means `<path>/.build/dependency-analyzer-cache`.
-        public var cacheDirectory: String?
+        public var cacheDirectory: String? = nil
         /// Whether `Tests/` folders are analysed too (their `Fixtures/` never are).
-        public var includeTests: Bool
-
-        /// Creates options.
-        public init(path: String, mode: AnalysisMode = .package, useCache: Bool = true, cacheDirectory: String? = nil, includeTests: Bool = false) {
-            self.path = path
-            self.mode = mode
-            self.useCache = useCache
-            self.cacheDirectory = cacheDirectory
-            self.includeTests = includeTests
-        }
+        public var includeTests: Bool = false
 
         /// The cache folder actually used.
         public var resolvedCacheDirectory: String { cacheDirectory ?? path + "/.build/dependency-analyzer-cache" }

@@ -1,4 +1,5 @@
 import Foundation
+import HatchDeviceFeed
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
@@ -12,23 +13,8 @@ import Observation
 /// task is cancelled) or read it once with ``load(timeout:)``. Registered by ``AdultAlarmsDependencies``.
 @MainActor @Observable
 public final class AlarmStateProvider {
-    /// What the provider needs (all are instance dependencies, so a `Dependencies` struct).
-    public struct Dependencies: Sendable {
-        /// Reads the device's state, alarms and routines.
-        public let stateEmitter: IoTDeviceStateEmitterClient
-        /// Sends snooze / dismiss and alarm edits.
-        public let actionSender: IoTActionSenderClient
-        /// Whether the device is reachable.
-        public let connectionState: IoTDeviceConnectionStateClient
-
-        /// Creates the dependencies.
-        public init(stateEmitter: IoTDeviceStateEmitterClient, actionSender: IoTActionSenderClient,
-                    connectionState: IoTDeviceConnectionStateClient) {
-            self.stateEmitter = stateEmitter
-            self.actionSender = actionSender
-            self.connectionState = connectionState
-        }
-    }
+    /// What the provider needs: the device's clients.
+    public typealias Dependencies = DeviceClients
 
     /// The device's MAC address.
     public let macAddress: MacAddress
@@ -53,15 +39,7 @@ public final class AlarmStateProvider {
 
     /// Creates the provider of the device that `dependencies` describe.
     public convenience init(dependencies: AdultAlarmsDependencies) {
-        self.init(
-            dependencies: Dependencies(
-                stateEmitter: dependencies.iotDeviceStateEmitter,
-                actionSender: dependencies.iotActionSender,
-                connectionState: dependencies.iotDeviceConnectionState
-            ),
-            macAddress: dependencies.macAddress,
-            product: dependencies.hardwareProduct
-        )
+        self.init(dependencies: Dependencies(dependencies), macAddress: dependencies.macAddress, product: dependencies.hardwareProduct)
     }
 
     // MARK: - Detailed init (used by tests and previews)
@@ -87,45 +65,19 @@ public final class AlarmStateProvider {
 
     /// Follows the device's state, alarms and connection until the calling task is cancelled.
     public func observe() async {
-        let dependencies = dependencies, macAddress = macAddress, product = product
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await state in dependencies.stateEmitter.states(macAddress, product) { await self.apply(state) }
-            }
-            group.addTask {
-                for await alarms in dependencies.stateEmitter.alarms(macAddress, product) { await self.apply(alarms) }
-            }
-            group.addTask {
-                for await routines in dependencies.stateEmitter.routines(macAddress, product) { await self.apply(routines) }
-            }
-            group.addTask {
-                for await connection in dependencies.connectionState.states() { await self.apply(connection) }
-            }
-        }
+        await dependencies.observe([.alarms, .routines], of: macAddress, product) { self.apply($0) }
     }
 
     /// Reads the device's state, alarms and connection once. Alarms default to none when the device
     /// publishes no record within `timeout`; the state read throws the emitter's error.
     public func load(timeout: Duration = .seconds(5)) async throws {
-        let dependencies = dependencies, macAddress = macAddress, product = product
-        async let connection = dependencies.connectionState.current()
-        async let alarms = FirstValue.of(dependencies.stateEmitter.alarms(macAddress, product), within: timeout)
-        async let routines = FirstValue.of(dependencies.stateEmitter.routines(macAddress, product), within: timeout)
-        let state = try await dependencies.stateEmitter.currentState(macAddress, product)
-        if let routines = await routines { apply(routines) }
-        if let alarms = await alarms { apply(alarms) }
-        apply(state)
-        apply(await connection)
+        for update in try await dependencies.load([.alarms, .routines], of: macAddress, product, timeout: timeout) { apply(update) }
     }
 
     /// The alarm whose id or name (case-insensitive) is `query`.
     public func alarm(matching query: String) throws(AlarmStateError) -> Alarm {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        if let id = Int(trimmed), let alarm = alarms.first(where: { $0.id == id }) { return alarm }
-        if let alarm = alarms.first(where: { $0.name.compare(trimmed, options: .caseInsensitive) == .orderedSame }) {
-            return alarm
-        }
-        throw .unknownAlarm(query, known: alarms.map { "\($0.name) (\($0.id))" })
+        guard let alarm = alarms.first(matching: query) else { throw .unknownAlarm(query, known: alarms.summaries) }
+        return alarm
     }
 
     // MARK: - Ringing alarm
@@ -195,24 +147,20 @@ public final class AlarmStateProvider {
 
     // MARK: - Applying updates
 
-    private func apply(_ state: IoTDeviceState) {
-        deviceState = state
+    private func apply(_ update: DeviceFeedUpdate) {
+        switch update {
+        case .state(let state):
+            deviceState = state
+        case .alarms(let collection):
+            alarms = collection.items
+            alarmsVersion = collection.dataVersion
+        case .routines(let collection):
+            routines = collection.items
+        case .connection(let connection):
+            self.connection = connection
+            return
+        }
         refreshStatus()
-    }
-
-    private func apply(_ collection: RecordCollection<Alarm>) {
-        alarms = collection.items
-        alarmsVersion = collection.dataVersion
-        refreshStatus()
-    }
-
-    private func apply(_ collection: RecordCollection<Routine>) {
-        routines = collection.items
-        refreshStatus()
-    }
-
-    private func apply(_ connection: IoTDeviceConnectionState) {
-        self.connection = connection
     }
 
     private func refreshStatus() {
@@ -220,3 +168,5 @@ public final class AlarmStateProvider {
         status = AlarmStatus.read(from: deviceState.reported, alarms: alarms, routines: routines)
     }
 }
+
+extension AlarmStateProvider: DeviceFeatureProvider {}

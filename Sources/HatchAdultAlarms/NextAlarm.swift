@@ -1,7 +1,9 @@
 import Foundation
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// The next time an alarm will ring.
+@MemberwiseInit(.public)
 public struct NextAlarm: Sendable, Hashable {
     /// The alarm.
     public var alarm: Alarm
@@ -9,12 +11,6 @@ public struct NextAlarm: Sendable, Hashable {
     public var fireDate: Date
     /// When its sunrise starts.
     public var sunriseStart: Date { fireDate.addingTimeInterval(-TimeInterval(alarm.sunriseLead)) }
-
-    /// Creates a value.
-    public init(alarm: Alarm, fireDate: Date) {
-        self.alarm = alarm
-        self.fireDate = fireDate
-    }
 
     /// The earliest enabled alarm occurrence strictly after `date`, in `timeZone` (the device's), or
     /// `nil` when there is none or all alarms are suspended. One-time alarms ring at the next

@@ -1,4 +1,5 @@
 import Foundation
+import HatchDeviceFeed
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
@@ -13,23 +14,8 @@ import Observation
 /// ``AdultRoutineDependencies`` as a local main-actor singleton, one per device.
 @MainActor @Observable
 public final class RoutineStateProvider {
-    /// What the provider needs (all are instance dependencies, so a `Dependencies` struct).
-    public struct Dependencies: Sendable {
-        /// Reads the device's state and routines.
-        public let stateEmitter: IoTDeviceStateEmitterClient
-        /// Sends start / stop / next.
-        public let actionSender: IoTActionSenderClient
-        /// Whether the device is reachable.
-        public let connectionState: IoTDeviceConnectionStateClient
-
-        /// Creates the dependencies.
-        public init(stateEmitter: IoTDeviceStateEmitterClient, actionSender: IoTActionSenderClient,
-                    connectionState: IoTDeviceConnectionStateClient) {
-            self.stateEmitter = stateEmitter
-            self.actionSender = actionSender
-            self.connectionState = connectionState
-        }
-    }
+    /// What the provider needs: the device's clients.
+    public typealias Dependencies = DeviceClients
 
     /// The device's MAC address.
     public let macAddress: MacAddress
@@ -57,15 +43,7 @@ public final class RoutineStateProvider {
 
     /// Creates the provider of the device that `dependencies` describe.
     public convenience init(dependencies: AdultRoutineDependencies) {
-        self.init(
-            dependencies: Dependencies(
-                stateEmitter: dependencies.iotDeviceStateEmitter,
-                actionSender: dependencies.iotActionSender,
-                connectionState: dependencies.iotDeviceConnectionState
-            ),
-            macAddress: dependencies.macAddress,
-            product: dependencies.hardwareProduct
-        )
+        self.init(dependencies: Dependencies(dependencies), macAddress: dependencies.macAddress, product: dependencies.hardwareProduct)
     }
 
     // MARK: - Detailed init (used by tests and previews)
@@ -81,40 +59,21 @@ public final class RoutineStateProvider {
 
     /// Follows the device's state, routines and connection until the calling task is cancelled.
     public func observe() async {
-        let dependencies = dependencies, macAddress = macAddress, product = product
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await state in dependencies.stateEmitter.states(macAddress, product) { await self.apply(state) }
-            }
-            group.addTask {
-                for await routines in dependencies.stateEmitter.routines(macAddress, product) { await self.apply(routines) }
-            }
-            group.addTask {
-                for await connection in dependencies.connectionState.states() { await self.apply(connection) }
-            }
-        }
+        await dependencies.observe(.routines, of: macAddress, product) { self.apply($0) }
     }
 
     /// Reads the device's state, routines and connection once. Routines default to none when the
     /// device publishes no record within `timeout`; the state read throws the emitter's error.
     public func load(timeout: Duration = .seconds(5)) async throws {
-        let dependencies = dependencies, macAddress = macAddress, product = product
-        async let connection = dependencies.connectionState.current()
-        async let routines = FirstValue.of(dependencies.stateEmitter.routines(macAddress, product), within: timeout)
-        let state = try await dependencies.stateEmitter.currentState(macAddress, product)
-        if let routines = await routines { apply(routines) }
-        apply(state)
-        apply(await connection)
+        for update in try await dependencies.load(.routines, of: macAddress, product, timeout: timeout) { apply(update) }
     }
 
     /// The routine whose id or name (case-insensitive) is `query`.
     public func routine(matching query: String) throws(RoutineStateError) -> Routine {
-        let trimmed = query.trimmingCharacters(in: .whitespaces)
-        if let id = Int(trimmed), let routine = routines.first(where: { $0.id == id }) { return routine }
-        if let routine = routines.first(where: { $0.name.compare(trimmed, options: .caseInsensitive) == .orderedSame }) {
-            return routine
+        guard let routine = routines.first(matching: query) else {
+            throw .unknownRoutine(query, known: routines.summaries)
         }
-        throw .unknownRoutine(query, known: routines.map { "\($0.name) (\($0.id))" })
+        return routine
     }
 
     // MARK: - Commands
@@ -143,18 +102,21 @@ public final class RoutineStateProvider {
 
     // MARK: - Applying updates
 
-    private func apply(_ state: IoTDeviceState) {
-        deviceState = state
-        progress = tracker.progress(in: state, routines: routines)
-    }
-
-    private func apply(_ collection: RecordCollection<Routine>) {
-        routines = collection.items
-        routinesVersion = collection.dataVersion
-        if let deviceState { progress = tracker.progress(in: deviceState, routines: routines) }
-    }
-
-    private func apply(_ connection: IoTDeviceConnectionState) {
-        self.connection = connection
+    private func apply(_ update: DeviceFeedUpdate) {
+        switch update {
+        case .state(let state):
+            deviceState = state
+            progress = tracker.progress(in: state, routines: routines)
+        case .routines(let collection):
+            routines = collection.items
+            routinesVersion = collection.dataVersion
+            if let deviceState { progress = tracker.progress(in: deviceState, routines: routines) }
+        case .connection(let connection):
+            self.connection = connection
+        case .alarms:
+            break
+        }
     }
 }
+
+extension RoutineStateProvider: DeviceFeatureProvider {}

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 
 /// Generates a locked-down mosquitto configuration for a fleet into one folder: `mosquitto.conf`,
@@ -11,6 +12,7 @@ import HatchMosquittoBroker
 /// get new ones, devices gone from the fleet file are dropped) unless ``Settings/rotate`` is set.
 /// `hatchctl broker config` writes a configuration for a broker of your own; `hatchctl fleet run`
 /// writes one for its private broker on each start.
+@MemberwiseInit(.package)
 package struct BrokerSecurity {
     /// What to generate.
     package struct Settings {
@@ -85,13 +87,6 @@ package struct BrokerSecurity {
     package let devices: [BrokerDevice]
     /// What to generate.
     package let settings: Settings
-
-    /// A generator for `devices` of `fleet`.
-    package init(fleet: String, devices: [BrokerDevice], settings: Settings) {
-        self.fleet = fleet
-        self.devices = devices
-        self.settings = settings
-    }
 
     /// Where the generated credentials go.
     package var credentialsURL: URL { settings.folder.appendingPathComponent(BrokerCredentialsFile.fileName) }

@@ -2,21 +2,23 @@ import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
+import HatchMemberwiseInit
 import HatchModularDependencyContainer
 
 /// One device's clients bound to its MAC address and product, for callers that need the device's
 /// state, actions and connection but no feature provider (e.g. `hatchctl state`, `light`, `sound`).
+@MemberwiseInit(.public)
 public struct DeviceSession: Sendable {
-    /// The device's MAC address.
-    public let macAddress: MacAddress
-    /// The device's product.
-    public let product: HardwareProduct
     /// Reads state and records.
     public let stateEmitter: IoTDeviceStateEmitterClient
     /// Sends actions and record edits.
     public let actionSender: IoTActionSenderClient
     /// This device's connection state.
     public let connectionState: IoTDeviceConnectionStateClient
+    /// The device's MAC address.
+    public let macAddress: MacAddress
+    /// The device's product.
+    public let product: HardwareProduct
 
     /// Binds the clients of `dependencies` to its device (the connection client is the one the session
     /// registered for the device, shared with its features).
@@ -30,16 +32,6 @@ public struct DeviceSession: Sendable {
             macAddress: dependencies.macAddress,
             product: dependencies.hardwareProduct
         )
-    }
-
-    /// Binds individual clients to a device (tests and previews).
-    public init(stateEmitter: IoTDeviceStateEmitterClient, actionSender: IoTActionSenderClient,
-                connectionState: IoTDeviceConnectionStateClient, macAddress: MacAddress, product: HardwareProduct) {
-        self.stateEmitter = stateEmitter
-        self.actionSender = actionSender
-        self.connectionState = connectionState
-        self.macAddress = macAddress
-        self.product = product
     }
 
     /// The device's state stream: its current state first, then every change (`IoTDeviceStateEmitterClient.states`).

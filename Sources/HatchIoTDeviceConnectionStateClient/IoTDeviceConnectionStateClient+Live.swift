@@ -60,20 +60,11 @@ extension IoTDeviceConnectionStateClient {
             current: {
                 guard session.connectionState == .connected,
                       let subscription = try? await session.subscribe(topic, qos: .atLeastOnce) else { return .unknown }
-                let payload: (Data, Bool)? = await withTaskGroup(of: (Data, Bool)?.self) { group in
-                    group.addTask {
-                        for await message in subscription where message.topic == topic {
-                            return (message.payload, message.retain)
-                        }
-                        return nil
+                let payload: (Data, Bool)? = await FirstValue.within(presenceWait) {
+                    for await message in subscription where message.topic == topic {
+                        return (message.payload, message.retain)
                     }
-                    group.addTask {
-                        try? await Task.sleep(for: presenceWait)
-                        return nil
-                    }
-                    let first = await group.next() ?? nil
-                    group.cancelAll()
-                    return first
+                    return nil
                 }
                 guard let (data, retained) = payload else { return .unknown }
                 var tracker = ConnectionStateTracker()

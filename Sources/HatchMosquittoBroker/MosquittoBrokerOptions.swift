@@ -1,48 +1,32 @@
 import Foundation
+import HatchMemberwiseInit
 
 extension MosquittoBroker {
     /// How the private broker is configured: limits, authentication, TLS and persistence.
     ///
     /// The defaults give an anonymous, in-memory broker with no connection limit, which is what most
     /// integration tests want.
+    @MemberwiseInit(.public)
     public struct Options: Sendable {
         /// The broker's `max_connections`; `-1` means unlimited (needed for 10,000-session runs).
-        public var maxConnections: Int
+        public var maxConnections: Int = -1
         /// Username → password pairs. When non-empty the broker requires a valid username and password
         /// (a password file is generated with `mosquitto_passwd`) and refuses anonymous clients.
-        public var users: [String: String]
+        public var users: [String: String] = [:]
         /// An extra TLS listener (reachable at ``MosquittoBroker/tlsURL``), or `nil` for plain MQTT only.
-        public var tls: TLSListener?
+        public var tls: TLSListener? = nil
         /// Whether the broker persists sessions and retained messages to disk across ``MosquittoBroker/restart()``.
-        public var persistence: Bool
+        public var persistence: Bool = false
         /// The soft open-file limit the broker starts with; `nil` raises it to the hard limit.
-        public var fileDescriptorLimit: Int?
+        public var fileDescriptorLimit: Int? = nil
         /// Extra lines appended verbatim to the generated `mosquitto.conf`.
-        public var extraConfiguration: [String]
+        public var extraConfiguration: [String] = []
         /// How long ``MosquittoBroker/start(options:)`` waits for the port to accept connections.
-        public var startupTimeout: Duration
-
-        /// Creates broker options; every parameter has a test-friendly default.
-        public init(
-            maxConnections: Int = -1,
-            users: [String: String] = [:],
-            tls: TLSListener? = nil,
-            persistence: Bool = false,
-            fileDescriptorLimit: Int? = nil,
-            extraConfiguration: [String] = [],
-            startupTimeout: Duration = .seconds(30)
-        ) {
-            self.maxConnections = maxConnections
-            self.users = users
-            self.tls = tls
-            self.persistence = persistence
-            self.fileDescriptorLimit = fileDescriptorLimit
-            self.extraConfiguration = extraConfiguration
-            self.startupTimeout = startupTimeout
-        }
+        public var startupTimeout: Duration = .seconds(30)
     }
 
     /// A TLS listener: the CA that signed client certificates, the broker's own certificate and key.
+    @MemberwiseInit(.public)
     public struct TLSListener: Sendable {
         /// PEM file of the certificate authority the broker trusts for client certificates.
         public var caFile: String
@@ -51,14 +35,6 @@ extension MosquittoBroker {
         /// PEM file of the broker's private key.
         public var keyFile: String
         /// Whether clients must present a certificate signed by `caFile` (mutual TLS, as AWS IoT Core does).
-        public var requireClientCertificate: Bool
-
-        /// Creates a TLS listener description from PEM file paths.
-        public init(caFile: String, certificateFile: String, keyFile: String, requireClientCertificate: Bool = true) {
-            self.caFile = caFile
-            self.certificateFile = certificateFile
-            self.keyFile = keyFile
-            self.requireClientCertificate = requireClientCertificate
-        }
+        public var requireClientCertificate: Bool = true
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// Renders a `mosquitto.conf`: the one renderer behind the private broker that tests and
 /// `hatchctl fleet run --dev` start, and the locked-down configurations `hatchctl broker config` and
@@ -8,6 +9,7 @@ import Foundation
 /// settings such as `cafile` to the `listener` line above them), then ``extraLines`` verbatim.
 package struct MosquittoConfigFile: Sendable {
     /// One `listener` line and the lines that belong to it.
+    @MemberwiseInit(.package)
     package struct Listener: Sendable {
         /// The port.
         package var port: Int
@@ -16,19 +18,9 @@ package struct MosquittoConfigFile: Sendable {
         /// Comment lines written (after a blank line) above the listener.
         package var comment: [String] = []
         /// The certificate files of a TLS listener, or `nil` for plain MQTT.
-        package var tls: MosquittoBroker.TLSListener?
+        package var tls: MosquittoBroker.TLSListener? = nil
         /// The oldest TLS version accepted (`tls_version`), or `nil` for mosquitto's default.
-        package var minimumTLSVersion: String?
-
-        /// A listener on `port`, bound to `host` (`nil`: every interface).
-        package init(port: Int, host: String?, comment: [String] = [], tls: MosquittoBroker.TLSListener? = nil,
-                     minimumTLSVersion: String? = nil) {
-            self.port = port
-            self.host = host
-            self.comment = comment
-            self.tls = tls
-            self.minimumTLSVersion = minimumTLSVersion
-        }
+        package var minimumTLSVersion: String? = nil
     }
 
     /// Who may connect.
@@ -41,20 +33,14 @@ package struct MosquittoConfigFile: Sendable {
     }
 
     /// mosquitto's dynamic-security plugin and its JSON configuration, as the broker sees them.
+    @MemberwiseInit(.package)
     package struct DynamicSecurity: Sendable {
         /// `mosquitto_dynamic_security.so`.
         package var plugin: String
         /// The plugin's configuration file.
         package var configurationFile: String
         /// A comment line written above the `plugin` line.
-        package var comment: String?
-
-        /// The plugin at `plugin` reading `configurationFile`.
-        package init(plugin: String, configurationFile: String, comment: String? = nil) {
-            self.plugin = plugin
-            self.configurationFile = configurationFile
-            self.comment = comment
-        }
+        package var comment: String? = nil
     }
 
     /// The comment lines at the top (each starts with `#`).

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// The on-disk cache in the build folder: per-file summaries keyed by content hash (in a few chunk files,
 /// encoded and decoded in parallel), and the last whole report keyed by the hash of every (path, content
@@ -7,17 +8,13 @@ import Foundation
 /// Summaries and the report are stored in a compact binary form of the analyzer's own, framed by a
 /// magic number, the format version, the body's length and a checksum: a file from another version, cut
 /// short or damaged is a cache miss, never a crash.
+@MemberwiseInit(.public)
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
     static let formatVersion = 7
 
     /// The cache folder.
     public let directory: String
-
-    /// Creates a cache in the folder (created on first write).
-    public init(directory: String) {
-        self.directory = directory
-    }
 
     /// How many files the summaries are split into, so they encode and decode on every core.
     static let chunkCount = 4

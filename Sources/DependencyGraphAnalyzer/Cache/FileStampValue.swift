@@ -3,10 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HatchMemberwiseInit
 
 /// A file's size, modification time and inode: when all are unchanged since the file was hashed, the
 /// stored content hash is reused without reading the file (the way git's index works), so a warm run
 /// only lists and stats the tree.
+@MemberwiseInit(.public)
 public struct FileStampValue: Hashable, Sendable {
     /// Size in bytes.
     public var size: Int64
@@ -16,14 +18,6 @@ public struct FileStampValue: Hashable, Sendable {
     public var modifiedNanoseconds: Int64
     /// Inode number (changes when an editor replaces the file).
     public var inode: UInt64
-
-    /// Creates a stamp.
-    public init(size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64) {
-        self.size = size
-        self.modifiedSeconds = modifiedSeconds
-        self.modifiedNanoseconds = modifiedNanoseconds
-        self.inode = inode
-    }
 
     /// The stamp of the file at `path`, or `nil` when it cannot be stat'ed.
     static func of(_ path: String) -> FileStampValue? {

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 import HatchSeededRandom
 
 /// Writes a synthetic monorepo shaped like a real app's feature graph, for the analyser's benchmark:
@@ -7,22 +8,17 @@ import HatchSeededRandom
 /// a view model and a view). Modules form a tree three children wide (about seven levels for 1,000
 /// modules) with extra edges to shared modules; requirements, main-actor types, keyed clients, inputs,
 /// local registrations and services inherited from parents are all used, and every module passes.
+@MemberwiseInit(.public)
 public struct MonorepoGenerator: Sendable {
     /// The monorepo's size and seed.
+    @MemberwiseInit(.public)
     public struct Configuration: Sendable {
         /// How many feature modules.
-        public var moduleCount: Int
+        public var moduleCount: Int = 1_000
         /// How many modules each feature package holds.
-        public var modulesPerPackage: Int
+        public var modulesPerPackage: Int = 10
         /// The random seed.
-        public var seed: UInt64
-
-        /// Creates a configuration.
-        public init(moduleCount: Int = 1_000, modulesPerPackage: Int = 10, seed: UInt64 = 42) {
-            self.moduleCount = moduleCount
-            self.modulesPerPackage = modulesPerPackage
-            self.seed = seed
-        }
+        public var seed: UInt64 = 42
     }
 
     static let clientCount = 40
@@ -31,11 +27,6 @@ public struct MonorepoGenerator: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-
-    /// Creates a generator.
-    public init(configuration: Configuration) {
-        self.configuration = configuration
-    }
 
     /// Writes the monorepo into `folder` (which must not exist or be empty) and returns how many Swift files it wrote.
     @discardableResult

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// One `buildChild(X.self)`, `tryBuildChild(X.self)` or `buildChildWithOverrides(X.self)` call.
+@MemberwiseInit(.public)
 public struct BuildSite: Codable, Hashable, Sendable {
     /// Which call it is.
     public enum Kind: String, Codable, Sendable {
@@ -22,19 +25,9 @@ public struct BuildSite: Codable, Hashable, Sendable {
     /// Enclosing type names, innermost first; the fallback parent when the receiver is a bare container.
     public var enclosingTypes: [String]
     /// Registrations and inputs made in the configure / overrides closure.
-    public var registrations: [RegistrationDeclaration]
+    public var registrations: [RegistrationDeclaration] = []
     /// Where the call stands.
     public var position: SourcePosition
-
-    /// Creates a build site.
-    public init(childName: String, kind: Kind, receiver: ReceiverReference, enclosingTypes: [String], registrations: [RegistrationDeclaration] = [], position: SourcePosition) {
-        self.childName = childName
-        self.kind = kind
-        self.receiver = receiver
-        self.enclosingTypes = enclosingTypes
-        self.registrations = registrations
-        self.position = position
-    }
 
     /// Whether the call builds a test-mode child (overrides, or made on a `.testing()` value).
     public var isTestMode: Bool {

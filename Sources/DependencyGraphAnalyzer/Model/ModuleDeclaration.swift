@@ -1,5 +1,8 @@
+import HatchMemberwiseInit
+
 /// A feature module: a type with `@DependencyRequirements` (or a hand-written `DependencyRequirements`
 /// conformance with `static let requirements = DeclaredRequirements(...)`).
+@MemberwiseInit(.public)
 public struct ModuleDeclaration: Codable, Hashable, Sendable {
     /// The type's name, e.g. `AdultRoutineDependencies`.
     public var name: String
@@ -7,11 +10,4 @@ public struct ModuleDeclaration: Codable, Hashable, Sendable {
     public var requirements: [RequirementDeclaration]
     /// Where the type is declared.
     public var position: SourcePosition
-
-    /// Creates a module declaration.
-    public init(name: String, requirements: [RequirementDeclaration], position: SourcePosition) {
-        self.name = name
-        self.requirements = requirements
-        self.position = position
-    }
 }

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// A problem reading a file: a syntax error, an unreadable file, or a call the analyser cannot place.
+@MemberwiseInit(.public)
 public struct ParseDiagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
     /// How bad it is.
     public enum Severity: String, Codable, Sendable {
@@ -14,13 +17,6 @@ public struct ParseDiagnostic: Codable, Hashable, Sendable, CustomStringConverti
     public var position: SourcePosition
     /// What, and what to do about it.
     public var message: String
-
-    /// Creates a diagnostic.
-    public init(severity: Severity, position: SourcePosition, message: String) {
-        self.severity = severity
-        self.position = position
-        self.message = message
-    }
 
     /// `file:line: error: message`.
     public var description: String { "\(position): \(severity.rawValue): \(message)" }

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// One `register*` or `provideInput` call found in source.
+@MemberwiseInit(.public)
 public struct RegistrationDeclaration: Codable, Hashable, Sendable {
     /// The lifetime the call asks for.
     public enum Scope: String, Codable, Sendable {
@@ -22,13 +25,4 @@ public struct RegistrationDeclaration: Codable, Hashable, Sendable {
     public var isMainActor: Bool
     /// Where the call stands.
     public var position: SourcePosition
-
-    /// Creates a registration.
-    public init(identity: TypeIdentity, scope: Scope, isLocal: Bool, isMainActor: Bool, position: SourcePosition) {
-        self.identity = identity
-        self.scope = scope
-        self.isLocal = isLocal
-        self.isMainActor = isMainActor
-        self.position = position
-    }
 }

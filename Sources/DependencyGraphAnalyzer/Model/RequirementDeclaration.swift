@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// One entry of a module's `@DependencyRequirements(...)` (or hand-written `DeclaredRequirements`).
+@MemberwiseInit(.public)
 public struct RequirementDeclaration: Codable, Hashable, Sendable {
     /// Which list of the declaration the entry comes from.
     public enum Kind: String, Codable, Sendable {
@@ -15,15 +18,7 @@ public struct RequirementDeclaration: Codable, Hashable, Sendable {
     /// The list it was declared in.
     public var kind: Kind
     /// The custom accessor name, when one was given.
-    public var accessorName: String?
+    public var accessorName: String? = nil
     /// Where it was declared.
     public var position: SourcePosition
-
-    /// Creates a requirement.
-    public init(identity: TypeIdentity, kind: Kind, accessorName: String? = nil, position: SourcePosition) {
-        self.identity = identity
-        self.kind = kind
-        self.accessorName = accessorName
-        self.position = position
-    }
 }

@@ -1,16 +1,13 @@
+import HatchMemberwiseInit
+
 /// What a requirement or registration is about: a type as written in source (`ContentClient`,
 /// `any DeviceSettingsViewControllerProvider`) and an optional key (`AnalyticsKey.amplitude`).
+@MemberwiseInit(.public)
 public struct TypeIdentity: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The type as written, with redundant parentheses and whitespace removed.
     public var typeName: String
     /// The key expression as written, or `nil` for an unkeyed requirement.
-    public var key: String?
-
-    /// Creates an identity.
-    public init(typeName: String, key: String? = nil) {
-        self.typeName = typeName
-        self.key = key
-    }
+    public var key: String? = nil
 
     /// The identity used for matching: a key written as `.amplitude` matches `AnalyticsKey.amplitude`,
     /// because registrations often use the implicit-member form.

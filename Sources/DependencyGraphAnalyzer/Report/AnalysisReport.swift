@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// Everything one analysis found; rendered as text, JSON or a graph, and cached as a whole.
+@MemberwiseInit(.public)
 public struct AnalysisReport: Codable, Hashable, Sendable {
     /// One result per module, sorted by name.
     public var modules: [ModuleResult]
@@ -12,16 +15,6 @@ public struct AnalysisReport: Codable, Hashable, Sendable {
     public var graph: GraphSnapshot
     /// How many Swift files were found.
     public var fileCount: Int
-
-    /// Creates a report.
-    public init(modules: [ModuleResult], cycles: [Finding], warnings: [Finding], diagnostics: [ParseDiagnostic], graph: GraphSnapshot, fileCount: Int) {
-        self.modules = modules
-        self.cycles = cycles
-        self.warnings = warnings
-        self.diagnostics = diagnostics
-        self.graph = graph
-        self.fileCount = fileCount
-    }
 
     /// Whether CI should fail: a module failed, a cycle exists, or a file could not be parsed.
     public var hasFailures: Bool {

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// One thing wrong (or worth a look) found by the checks, with what to do about it.
+@MemberwiseInit(.public)
 public struct Finding: Codable, Hashable, Sendable {
     /// What kind of problem it is.
     public enum Kind: String, Codable, Sendable {
@@ -31,26 +34,15 @@ public struct Finding: Codable, Hashable, Sendable {
     /// What kind of problem it is.
     public var kind: Kind
     /// The module it is about, when there is one.
-    public var module: String?
+    public var module: String? = nil
     /// The requirement it is about, when there is one.
-    public var requirement: TypeIdentity?
+    public var requirement: TypeIdentity? = nil
     /// The path from a root, when the problem is on a path.
-    public var path: [String]?
+    public var path: [String]? = nil
     /// The line to look at.
-    public var position: SourcePosition?
+    public var position: SourcePosition? = nil
     /// What is wrong.
     public var message: String
     /// What to do.
     public var suggestion: String
-
-    /// Creates a finding.
-    public init(kind: Kind, module: String? = nil, requirement: TypeIdentity? = nil, path: [String]? = nil, position: SourcePosition? = nil, message: String, suggestion: String) {
-        self.kind = kind
-        self.module = module
-        self.requirement = requirement
-        self.path = path
-        self.position = position
-        self.message = message
-        self.suggestion = suggestion
-    }
 }

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// The verdict on one module.
+@MemberwiseInit(.public)
 public struct ModuleResult: Codable, Hashable, Sendable {
     /// The module's name.
     public var name: String
@@ -12,16 +15,6 @@ public struct ModuleResult: Codable, Hashable, Sendable {
     public var hasMockRegistration: Bool
     /// Everything wrong with it.
     public var findings: [Finding]
-
-    /// Creates a result.
-    public init(name: String, position: SourcePosition, requirementCount: Int, productionPaths: Int, hasMockRegistration: Bool, findings: [Finding]) {
-        self.name = name
-        self.position = position
-        self.requirementCount = requirementCount
-        self.productionPaths = productionPaths
-        self.hasMockRegistration = hasMockRegistration
-        self.findings = findings
-    }
 
     /// Distinct requirements with at least one problem.
     public var unmetCount: Int {

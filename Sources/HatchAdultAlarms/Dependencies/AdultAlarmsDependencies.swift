@@ -1,3 +1,4 @@
+import HatchDeviceFeed
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
@@ -33,3 +34,6 @@ public struct AdultAlarmsDependencies: DependencyRequirements {
         }
     }
 }
+
+/// The device's clients and identity, from which the provider builds its feed.
+extension AdultAlarmsDependencies: DeviceFeatureDependencies {}

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// Renders the configuration of mosquitto's dynamic-security plugin that ties each device's login to
 /// its own client id, so that one device's credential cannot connect as another thing and take its
@@ -11,28 +12,19 @@ import Foundation
 /// and subscription. Usernames it does not know (the controller, the fleet service) fall through to the
 /// password file and may use any client id (several `hatchctl` commands, IoT clients and services
 /// connect at once under one login).
+@MemberwiseInit(.package)
 package struct BrokerClientIDBinding {
     /// A device login and the hash line the password file holds for it (`username:$7$iterations$salt$hash`).
+    @MemberwiseInit(.package)
     package struct Device: Sendable, Equatable {
         /// The device's username (its thing name).
         package var username: String
         /// Its whole line of the password file.
         package var hashedLine: String
-
-        /// The login `username` with its password-file line.
-        package init(username: String, hashedLine: String) {
-            self.username = username
-            self.hashedLine = hashedLine
-        }
     }
 
     /// The device logins to bind.
     package var devices: [Device]
-
-    /// A binding of each of `devices` to its own client id.
-    package init(devices: [Device]) {
-        self.devices = devices
-    }
 
     /// The plugin's JSON: one client per device, bound to the client id equal to its username.
     package func render() throws(BrokerConfigurationError) -> Data {

@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchMQTT
 import HatchServiceSupport
@@ -11,23 +12,16 @@ import HatchServiceSupport
 /// can move (for example into a container) as a whole.
 package struct BrokerCredentialsFile: Codable, Equatable, Sendable {
     /// A username, its password and, with client certificates, the certificate and key files.
+    @MemberwiseInit(.package)
     package struct Identity: Codable, Equatable, Sendable {
         /// The username.
         package var username: String
         /// Its password.
         package var password: String
         /// Its client certificate, relative to the file's folder.
-        package var certificateFile: String?
+        package var certificateFile: String? = nil
         /// The certificate's private key, relative to the file's folder.
-        package var keyFile: String?
-
-        /// `username` with `password` and, optionally, a client certificate and key.
-        package init(username: String, password: String, certificateFile: String? = nil, keyFile: String? = nil) {
-            self.username = username
-            self.password = password
-            self.certificateFile = certificateFile
-            self.keyFile = keyFile
-        }
+        package var keyFile: String? = nil
     }
 
     /// A device's identity with the fleet-file name and MAC address it was made for.
@@ -61,14 +55,10 @@ package struct BrokerCredentialsFile: Codable, Equatable, Sendable {
     }
 
     /// The CA a client needs to trust the broker's certificate.
+    @MemberwiseInit(.package)
     package struct TLSFiles: Codable, Equatable, Sendable {
         /// The CA certificate, relative to the file's folder.
         package var caFile: String
-
-        /// The CA at `caFile`.
-        package init(caFile: String) {
-            self.caFile = caFile
-        }
     }
 
     /// The format of this file; bumped when a field changes meaning.

@@ -1,4 +1,5 @@
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// The AWS IoT policies every device of a fleet shares: each thing may connect only as itself and
 /// use only its own topics, exactly those of ``FirmwareTopics`` with the thing name replaced by the
@@ -8,6 +9,7 @@ import HatchDeviceModel
 /// every topic of a device exceeds; so there are two, both attached to each certificate:
 /// `policy.json` (connect, and what the device publishes) and `policy-subscribe.json` (what it
 /// subscribes to and receives).
+@MemberwiseInit(.package)
 package struct DevicePolicies {
     /// How resource ARNs are written.
     package enum ARNStyle {
@@ -21,12 +23,6 @@ package struct DevicePolicies {
     package var baseName: String
     /// Literal ARNs for the policy files, or `Fn::Sub` templates for the CloudFormation stack.
     package var style: ARNStyle
-
-    /// The policies named `baseName` and `baseName-subscribe`, with ARNs written as `style` says.
-    package init(baseName: String, style: ARNStyle) {
-        self.baseName = baseName
-        self.style = style
-    }
 
     /// The policy documents, connect and publish first.
     package var documents: [IoTPolicyDocument] {

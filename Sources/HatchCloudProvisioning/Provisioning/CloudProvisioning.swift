@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchMemberwiseInit
 
 /// Writes what AWS IoT Core needs for a fleet into one folder: the device policies
 /// (``DevicePolicies``), `things.json` and `things.csv`, `provision.sh` (``ProvisionScript``),
@@ -7,6 +8,7 @@ import HatchDeviceSimulator
 ///
 /// It never touches what `provision.sh` made there (certificates, the root CA, the endpoint), so it
 /// can be run again after the fleet file changes.
+@MemberwiseInit(.package)
 package struct CloudProvisioning {
     /// What to generate.
     package struct Settings {
@@ -34,15 +36,11 @@ package struct CloudProvisioning {
         package var runCommands: [String]
     }
 
-    /// The fleet files, in `--devices` order, with the path each was read from.
+    /// The fleet files, in `--devices` order, with the path each was read from: at least one, each device
+    /// in one only.
     package let fleets: [(path: String, definition: FleetDefinition)]
+    /// Where to write and what to name.
     package let settings: Settings
-
-    /// Provisions `fleets` (at least one, each device in one only) as `settings` say.
-    package init(fleets: [(path: String, definition: FleetDefinition)], settings: Settings) {
-        self.fleets = fleets
-        self.settings = settings
-    }
 
     /// Writes the files and says what it wrote.
     package func generate() throws(CloudProvisioningError) -> Summary {

@@ -1,4 +1,7 @@
+import HatchMemberwiseInit
+
 /// The simulated fleet's clock as the page shows it.
+@MemberwiseInit(.public)
 public struct SimulationStatus: Sendable, Hashable, Codable {
     /// The simulated time, ISO 8601 UTC.
     public var time: String
@@ -6,11 +9,4 @@ public struct SimulationStatus: Sendable, Hashable, Codable {
     public var speed: Double
     /// The fault kinds the page offers.
     public var faults: [String]
-
-    /// Creates a status.
-    public init(time: String, speed: Double, faults: [String]) {
-        self.time = time
-        self.speed = speed
-        self.faults = faults
-    }
 }

@@ -1,5 +1,8 @@
+import HatchMemberwiseInit
+
 /// What the page receives on its live stream: the cards that changed since the last batch (all of
 /// them in the first), the newest log messages, and the simulated clock when there is one.
+@MemberwiseInit(.public)
 public struct DashboardBatch: Sendable, Hashable, Codable {
     /// `true` for the first batch of a stream: `cards` holds every device, in display order.
     public var full: Bool
@@ -10,17 +13,7 @@ public struct DashboardBatch: Sendable, Hashable, Codable {
     /// The simulated clock, when the dashboard runs beside a simulated fleet.
     public var simulation: SimulationStatus?
     /// Sound catalogues by product raw value (first batch only), for the sound control.
-    public var sounds: [String: [DeviceCard.SoundChoice]]?
-
-    /// Creates a batch.
-    public init(full: Bool, cards: [DeviceCard], log: [MessageLogEntry], simulation: SimulationStatus?,
-                sounds: [String: [DeviceCard.SoundChoice]]? = nil) {
-        self.full = full
-        self.cards = cards
-        self.log = log
-        self.simulation = simulation
-        self.sounds = sounds
-    }
+    public var sounds: [String: [DeviceCard.SoundChoice]]? = nil
 
     /// Whether there is nothing to send.
     public var isEmpty: Bool { !full && cards.isEmpty && log.isEmpty }

@@ -1,6 +1,8 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// One MQTT message in the live log: where it went, which way, and what it said.
+@MemberwiseInit(.public)
 public struct MessageLogEntry: Sendable, Hashable, Codable {
     /// Increases by one per message the dashboard saw (gaps mean the page was sent only the newest).
     public var sequence: Int
@@ -21,17 +23,6 @@ public struct MessageLogEntry: Sendable, Hashable, Codable {
 
     /// The longest payload kept, in bytes.
     public static let payloadLimit = 2048
-
-    /// Creates an entry.
-    public init(sequence: Int, time: Int64, thing: String?, topic: String, kind: String, direction: String, payload: String) {
-        self.sequence = sequence
-        self.time = time
-        self.thing = thing
-        self.topic = topic
-        self.kind = kind
-        self.direction = direction
-        self.payload = payload
-    }
 
     /// Classifies a message by its topic (and, for `shadow/update`, whether it reports or desires).
     public static func classify(topic: String, payload: Data, sequence: Int, time: Date) -> MessageLogEntry {

@@ -2,10 +2,12 @@ import HatchDeviceModel
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 import HatchMQTT
+import HatchMemberwiseInit
 
 /// Feeds a ``DashboardEngine`` from the live IoT clients: per device its shadow states, its
 /// connection state, its routines and its alarms; and the message log from one wildcard
 /// subscription on the broker (shadow, presence, registry and record topics).
+@MemberwiseInit(.public)
 public struct DashboardFeed: Sendable {
     /// The state client (states, routines, alarms).
     public var stateEmitter: IoTDeviceStateEmitterClient
@@ -16,13 +18,6 @@ public struct DashboardFeed: Sendable {
 
     /// The topics the message log shows.
     public static let logTopics = ["$aws/things/+/shadow/#", "hatch/things/#", Topics.registryAll]
-
-    /// Creates a feed.
-    public init(stateEmitter: IoTDeviceStateEmitterClient, connections: IoTDeviceConnectionStateClient.Factory, logSession: MQTTSession?) {
-        self.stateEmitter = stateEmitter
-        self.connections = connections
-        self.logSession = logSession
-    }
 
     /// Feeds `engine` until the task is cancelled.
     public func run(into engine: DashboardEngine) async {

@@ -1,6 +1,8 @@
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// A device the dashboard shows: who it is, from the broker's registry (or a fleet file).
+@MemberwiseInit(.public)
 public struct DashboardDevice: Sendable, Hashable {
     /// The user's name for it, e.g. `Nursery`.
     public var name: String
@@ -8,13 +10,6 @@ public struct DashboardDevice: Sendable, Hashable {
     public var macAddress: MacAddress
     /// Its product.
     public var product: HardwareProduct
-
-    /// Creates a device.
-    public init(name: String, macAddress: MacAddress, product: HardwareProduct) {
-        self.name = name
-        self.macAddress = macAddress
-        self.product = product
-    }
 
     /// The AWS IoT thing name, the card's key (`data-thing`).
     public var thingName: ThingName { ThingName(product: product, macAddress: macAddress) }

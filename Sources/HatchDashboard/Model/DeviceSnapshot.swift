@@ -3,30 +3,22 @@ import HatchAdultAlarms
 import HatchDeviceModel
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
+import HatchMemberwiseInit
 
 /// Everything the dashboard knows about one device: what its clients last said. The card is drawn
 /// from it (``card``), so a card always shows one consistent set of reports.
+@MemberwiseInit(.public)
 public struct DeviceSnapshot: Sendable, Hashable {
     /// Who the device is.
     public var device: DashboardDevice
     /// Its latest shadow state, `nil` before the first arrived.
-    public var state: IoTDeviceState?
+    public var state: IoTDeviceState? = nil
     /// Whether it is reachable.
-    public var connection: IoTDeviceConnectionState
+    public var connection: IoTDeviceConnectionState = .unknown
     /// Its routine records.
-    public var routines: [Routine]
+    public var routines: [Routine] = []
     /// Its alarm records.
-    public var alarms: [Alarm]
-
-    /// A device the dashboard has heard nothing about yet.
-    public init(device: DashboardDevice, state: IoTDeviceState? = nil, connection: IoTDeviceConnectionState = .unknown,
-                routines: [Routine] = [], alarms: [Alarm] = []) {
-        self.device = device
-        self.state = state
-        self.connection = connection
-        self.routines = routines
-        self.alarms = alarms
-    }
+    public var alarms: [Alarm] = []
 
     /// The card of this snapshot.
     public var card: DeviceCard {

@@ -1,31 +1,25 @@
 import HatchDeviceModel
+import HatchMemberwiseInit
 import Logging
 
 /// The live dashboard of a set of devices, end to end: an engine fed by the live clients
 /// (``DashboardFeed``), served by ``DashboardServer`` with the given controls, until the service
 /// group shuts down. What a tool runs once it holds the clients and knows how to act on a device.
+@MemberwiseInit(.public)
 public struct LiveDashboard: Sendable {
+    /// The devices it shows, a card each.
     private let devices: [DashboardDevice]
+    /// The live clients' states, connections and messages.
     private let feed: DashboardFeed
+    /// The clock and faults of a simulated fleet; `nil` against real devices.
     private let simulation: SimulationControls?
-    private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
+    /// Who may open the page, and on which host it listens.
     private let access: DashboardAccess
+    /// The port on `access.host` (0: any free port, logged).
     private let port: Int
     private let logger: Logger
-
-    /// A dashboard of `devices` on `access.host:port` (0: any free port, logged); `perform` does a
-    /// device control and says what the device answered, `simulation` adds the clock and faults.
-    public init(devices: [DashboardDevice], feed: DashboardFeed, simulation: SimulationControls?, access: DashboardAccess, port: Int,
-                logger: Logger,
-                perform: @escaping @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply) {
-        self.devices = devices
-        self.feed = feed
-        self.simulation = simulation
-        self.perform = perform
-        self.access = access
-        self.port = port
-        self.logger = logger
-    }
+    /// Does a device control and says what the device answered.
+    private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
 
     /// Feeds and serves the dashboard until the service group shuts down; logs its address once it listens.
     public func run() async throws {

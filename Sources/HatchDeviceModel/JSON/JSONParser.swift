@@ -52,60 +52,57 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONValueError) -> JSONValue {
-        depth += 1
-        guard depth < 512 else { throw failure("nesting too deep") }
-        defer { depth -= 1 }
-        index += 1
         var fields: [(String, JSONValue)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .emptyObject
-        }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a field name") }
-            let key = try parseString()
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-            index += 1
-            skipWhitespace()
-            fields.append((key, try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
+        try parseMembers(closing: "}") { parser throws(JSONValueError) in
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else {
+                throw parser.failure("expected a field name")
             }
-            guard bytes[index] == UInt8(ascii: "}") else { throw failure("expected ',' or '}'") }
-            index += 1
-            return .object(JSONObject(fields))
+            let key = try parser.parseString()
+            parser.skipWhitespace()
+            guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else {
+                throw parser.failure("expected ':'")
+            }
+            parser.index += 1
+            parser.skipWhitespace()
+            fields.append((key, try parser.parseValue()))
         }
+        return fields.isEmpty ? .emptyObject : .object(JSONObject(fields))
     }
 
     private mutating func parseArray() throws(JSONValueError) -> JSONValue {
+        var values: [JSONValue] = []
+        try parseMembers(closing: "]") { parser throws(JSONValueError) in
+            values.append(try parser.parseValue())
+        }
+        return .array(values)
+    }
+
+    /// Reads an object or array from its opening bracket through `closing`, one nesting level deeper:
+    /// `member` reads each field or element, and a comma must stand between two of them.
+    private mutating func parseMembers(
+        closing: Unicode.Scalar, member: (inout JSONParser) throws(JSONValueError) -> Void
+    ) throws(JSONValueError) {
         depth += 1
         guard depth < 512 else { throw failure("nesting too deep") }
         defer { depth -= 1 }
         index += 1
-        var values: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if index < bytes.count, bytes[index] == UInt8(ascii: closing) {
             index += 1
-            return .array(values)
+            return
         }
         while true {
             skipWhitespace()
-            values.append(try parseValue())
+            try member(&self)
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard bytes[index] == UInt8(ascii: "]") else { throw failure("expected ',' or ']'") }
+            guard bytes[index] == UInt8(ascii: closing) else { throw failure("expected ',' or '\(closing)'") }
             index += 1
-            return .array(values)
+            return
         }
     }
 

@@ -1,45 +1,33 @@
+import HatchMemberwiseInit
+
 /// An alarm kept by the device: at `wakeTime` on `daysOfWeek` (0 = once) the wake sound starts;
 /// during the `sunriseLead` seconds before it the light ramps up to `color`. Snooze silences it for
 /// `snoozeDuration` seconds (the device's, 540 by default, unless the alarm sets its own), then it fires again.
+@MemberwiseInit(.public)
 public struct Alarm: DeviceRecord {
     /// Id, unique among the device's alarms.
     public var id: Int
     /// Name shown in the app.
     public var name: String
     /// Whether the alarm is armed. One-time alarms disable themselves after firing.
-    public var enabled: Bool
+    public var enabled: Bool = true
     /// Days it repeats on (Sun = 1 … Sat = 64); empty for a one-time alarm.
     public var daysOfWeek: DaysOfWeek
     /// Local wake time.
     public var wakeTime: TimeOfDay
     /// Seconds of sunrise before the wake time (0 = no sunrise).
-    public var sunriseLead: Int
+    public var sunriseLead: Int = 1800
     /// Seconds a snooze of this alarm lasts; `nil` uses the device's `snoozeDuration` (540 by default).
-    public var snoozeDuration: Int?
+    public var snoozeDuration: Int? = nil
     /// The light at the end of the sunrise (intensity ramps from 0 to `color.i`).
-    public var color: ColorState
+    public var color: ColorState = Alarm.defaultSunrise
     /// The wake sound.
-    public var sound: SoundState
+    public var sound: SoundState = Alarm.defaultSound
 
     /// A warm sunrise colour at full intensity.
     public static let defaultSunrise = ColorState(id: WireConstants.customColorID, r: 65535, g: 32000, b: 8000, w: 20000, i: 65535)
     /// Birdsong at half volume.
     public static let defaultSound = SoundState(id: 5, v: 32768)
-
-    /// Creates an alarm.
-    public init(id: Int, name: String, enabled: Bool = true, daysOfWeek: DaysOfWeek, wakeTime: TimeOfDay,
-                sunriseLead: Int = 1800, snoozeDuration: Int? = nil,
-                color: ColorState = Alarm.defaultSunrise, sound: SoundState = Alarm.defaultSound) {
-        self.id = id
-        self.name = name
-        self.enabled = enabled
-        self.daysOfWeek = daysOfWeek
-        self.wakeTime = wakeTime
-        self.sunriseLead = sunriseLead
-        self.snoozeDuration = snoozeDuration
-        self.color = color
-        self.sound = sound
-    }
 
     /// Decodes leniently: defaults for everything but `wakeTime`.
     public init(from decoder: any Decoder) throws {

@@ -1,32 +1,23 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// A request to change a device's routines or alarms, published on `…/{routines|alarms}/request`:
 /// `{"op": "create", "routine": {…}, "clientToken": "…", "dataVersion": 3}`. When `dataVersion` is
 /// present and not the current one, the request is rejected with 409.
+@MemberwiseInit(.public)
 public struct RecordRequest<Item: DeviceRecord>: Sendable, Hashable {
     /// The operation.
     public var op: RecordOperation
     /// The record for create and edit.
-    public var item: Item?
+    public var item: Item? = nil
     /// The record id for delete and enable.
-    public var id: Int?
+    public var id: Int? = nil
     /// The new enabled value for enable (default true).
-    public var enabled: Bool?
+    public var enabled: Bool? = nil
     /// Echoed in the reply.
-    public var clientToken: String?
+    public var clientToken: String? = nil
     /// Optimistic concurrency: the data version the requester last saw.
-    public var dataVersion: Int?
-
-    /// Creates a request.
-    public init(op: RecordOperation, item: Item? = nil, id: Int? = nil, enabled: Bool? = nil,
-                clientToken: String? = nil, dataVersion: Int? = nil) {
-        self.op = op
-        self.item = item
-        self.id = id
-        self.enabled = enabled
-        self.clientToken = clientToken
-        self.dataVersion = dataVersion
-    }
+    public var dataVersion: Int? = nil
 
     /// The wire form.
     public var jsonValue: JSONValue {

@@ -1,24 +1,18 @@
+import HatchMemberwiseInit
+
 /// A routine or favorite kept by the device (started with `current.srId`).
+@MemberwiseInit(.public)
 public struct Routine: DeviceRecord {
     /// Id (the `srId` that starts it).
     public var id: Int
     /// Name shown in the app.
     public var name: String
     /// Favorite, sleep, wake or flex.
-    public var type: RoutineType
+    public var type: RoutineType = .flex
     /// Whether the routine can be started.
-    public var enabled: Bool
+    public var enabled: Bool = true
     /// The steps, run in order.
     public var steps: [RoutineStep]
-
-    /// Creates a routine.
-    public init(id: Int, name: String, type: RoutineType = .flex, enabled: Bool = true, steps: [RoutineStep]) {
-        self.id = id
-        self.name = name
-        self.type = type
-        self.enabled = enabled
-        self.steps = steps
-    }
 
     /// Decodes leniently: `type` defaults to flex, `enabled` to true.
     public init(from decoder: any Decoder) throws {

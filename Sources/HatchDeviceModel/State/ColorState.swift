@@ -1,35 +1,26 @@
+import HatchMemberwiseInit
+
 /// The light (`current.color`): channels and intensity 0…65535; `id` 9998 is off, 9999 custom,
 /// anything else a preset. With `until` `"duration"` it goes off `duration` seconds after it was set;
 /// with `"indefinite"` it stays until changed (both as the firmware reports them).
+@MemberwiseInit(.public)
 public struct ColorState: Sendable, Hashable, Codable {
     /// Preset id, ``WireConstants/customColorID`` or ``WireConstants/colorOffID``.
     public var id: Int
     /// Red 0…65535.
-    public var r: Int
+    public var r: Int = 0
     /// Green 0…65535.
-    public var g: Int
+    public var g: Int = 0
     /// Blue 0…65535.
-    public var b: Int
+    public var b: Int = 0
     /// White 0…65535.
-    public var w: Int
+    public var w: Int = 0
     /// Intensity 0…65535.
-    public var i: Int
+    public var i: Int = 0
     /// Seconds the colour stays on when ``until`` is ``PlaybackUntil/duration``.
-    public var duration: Int
+    public var duration: Int = 0
     /// Whether the colour ends after ``duration`` or stays until changed.
-    public var until: PlaybackUntil
-
-    /// Creates a colour.
-    public init(id: Int, r: Int = 0, g: Int = 0, b: Int = 0, w: Int = 0, i: Int = 0, duration: Int = 0, until: PlaybackUntil = .indefinite) {
-        self.id = id
-        self.r = r
-        self.g = g
-        self.b = b
-        self.w = w
-        self.i = i
-        self.duration = duration
-        self.until = until
-    }
+    public var until: PlaybackUntil = .indefinite
 
     /// Decodes leniently: absent channels are 0, an absent id is a custom colour.
     public init(from decoder: any Decoder) throws {

@@ -1,28 +1,20 @@
+import HatchMemberwiseInit
+
 /// What the device is doing now (`current`).
+@MemberwiseInit(.public)
 public struct CurrentState: Sendable, Hashable, Codable {
     /// The running routine, favorite or alarm id; 0 when none.
-    public var srId: Int
+    public var srId: Int = 0
     /// What is playing.
-    public var playing: PlayingMode
+    public var playing: PlayingMode = .none
     /// The 1-based step of the running routine; 0 when none.
-    public var step: Int
+    public var step: Int = 0
     /// Whether the routine is paused.
-    public var paused: Bool
+    public var paused: Bool = false
     /// The light; absent on products without a light (Rest Mini).
     public var color: ColorState?
     /// The sound.
     public var sound: SoundState
-
-    /// Creates the current state.
-    public init(srId: Int = 0, playing: PlayingMode = .none, step: Int = 0, paused: Bool = false,
-                color: ColorState?, sound: SoundState) {
-        self.srId = srId
-        self.playing = playing
-        self.step = step
-        self.paused = paused
-        self.color = color
-        self.sound = sound
-    }
 
     /// Decodes leniently: a Rest Mini reports no `srId` or `paused` (0 and `false`).
     public init(from decoder: any Decoder) throws {

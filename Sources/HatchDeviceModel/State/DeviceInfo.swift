@@ -1,26 +1,20 @@
+import HatchMemberwiseInit
+
 /// Hardware facts (`deviceInfo`): firmware `f`, firmware-update result `fR`, `hwVersion`, and on
 /// battery products the battery level `b` (0…100 %) and `powerStatus`, as the firmware reports them
 /// (`{"b": 100, "f": "7.1.368", "fR": 0, "hwVersion": "8.0.0", "powerStatus": 5}` on a Rest+ 2nd gen).
+@MemberwiseInit(.public)
 public struct DeviceInfo: Sendable, Hashable, Codable {
     /// Firmware version.
     public var f: String
     /// Result of the last firmware update (0: none failed).
-    public var fR: Int
+    public var fR: Int = 0
     /// Hardware version.
     public var hwVersion: String
     /// Battery level in percent; battery products only.
-    public var b: Int?
+    public var b: Int? = nil
     /// Charging state; battery products only.
-    public var powerStatus: PowerStatus?
-
-    /// Creates device info.
-    public init(f: String, fR: Int = 0, hwVersion: String, b: Int? = nil, powerStatus: PowerStatus? = nil) {
-        self.f = f
-        self.fR = fR
-        self.hwVersion = hwVersion
-        self.b = b
-        self.powerStatus = powerStatus
-    }
+    public var powerStatus: PowerStatus? = nil
 
     /// Decodes leniently: an absent `fR` is 0.
     public init(from decoder: any Decoder) throws {

@@ -1,16 +1,13 @@
+import HatchMemberwiseInit
+
 /// Alarm snooze (`snooze`): while active, the alarm sound is silent until `startTime` plus the
 /// snooze duration, then the alarm fires again.
+@MemberwiseInit(.public)
 public struct SnoozeState: Sendable, Hashable, Codable {
     /// Whether a snooze is running.
-    public var active: Bool
+    public var active: Bool = false
     /// Epoch second when the snooze started; 0 when none.
-    public var startTime: Int
-
-    /// Creates a snooze state.
-    public init(active: Bool = false, startTime: Int = 0) {
-        self.active = active
-        self.startTime = startTime
-    }
+    public var startTime: Int = 0
 
     /// The wire form.
     public var jsonValue: JSONValue { ["active": .bool(active), "startTime": .int(startTime)] }

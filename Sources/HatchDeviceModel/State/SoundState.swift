@@ -1,29 +1,22 @@
+import HatchMemberwiseInit
+
 /// The sound (`current.sound`): `id` is the product's sound id (``HardwareProduct/noSoundID`` for no
 /// sound); volume `v` 0…65535; `url` the sound's file; with `until` `"duration"` it stops `duration`
 /// seconds after it started, with `"indefinite"` it plays until changed.
+@MemberwiseInit(.public)
 public struct SoundState: Sendable, Hashable, Codable {
     /// Sound id, or the product's ``HardwareProduct/noSoundID``.
     public var id: Int
     /// Volume 0…65535.
     public var v: Int
     /// Muted.
-    public var mute: Bool
+    public var mute: Bool = false
     /// The sound's file (the vendor's no-sound file when nothing plays).
-    public var url: String
+    public var url: String = ""
     /// Seconds the sound plays when ``until`` is ``PlaybackUntil/duration``.
-    public var duration: Int
+    public var duration: Int = 0
     /// Whether the sound ends after ``duration`` or plays until changed.
-    public var until: PlaybackUntil
-
-    /// Creates a sound.
-    public init(id: Int, v: Int, mute: Bool = false, url: String = "", duration: Int = 0, until: PlaybackUntil = .indefinite) {
-        self.id = id
-        self.v = v
-        self.mute = mute
-        self.url = url
-        self.duration = duration
-        self.until = until
-    }
+    public var until: PlaybackUntil = .indefinite
 
     /// Decodes leniently: absent fields take the defaults of ``init(id:v:mute:url:duration:until:)``.
     public init(from decoder: any Decoder) throws {

@@ -1,22 +1,17 @@
+import HatchMemberwiseInit
+
 /// The retained presence record of a device. The broker publishes the `offline` form with reason
 /// `connectionLost` as the device's last will when the connection drops abruptly.
+@MemberwiseInit(.public)
 public struct PresenceRecord: Sendable, Hashable, Codable {
     /// Online or offline.
     public var state: PresenceState
     /// The device.
     public var thingName: ThingName
     /// Why the device went offline (`shutdown`, `reboot`, `connectionLost`); absent when online.
-    public var reason: String?
+    public var reason: String? = nil
     /// Simulated epoch second of the change; absent in the last will (it is written at connect time).
-    public var timestamp: Int?
-
-    /// Creates a presence record.
-    public init(state: PresenceState, thingName: ThingName, reason: String? = nil, timestamp: Int? = nil) {
-        self.state = state
-        self.thingName = thingName
-        self.reason = reason
-        self.timestamp = timestamp
-    }
+    public var timestamp: Int? = nil
 
     /// The wire form.
     public var jsonValue: JSONValue {

@@ -1,22 +1,17 @@
+import HatchMemberwiseInit
+
 /// An AWS IoT shadow error response, published on `/get/rejected`, `/update/rejected` and
 /// `/delete/rejected`: `{code, message, timestamp, clientToken}`.
+@MemberwiseInit(.public)
 public struct ShadowRejection: Sendable, Hashable, Codable, Error {
     /// HTTP-style code: 400 bad request, 404 not found, 409 version conflict, 413 too large, 503 unavailable.
     public var code: Int
     /// What was wrong.
     public var message: String
     /// Epoch second of the response.
-    public var timestamp: Int?
+    public var timestamp: Int? = nil
     /// The request's `clientToken`, echoed.
-    public var clientToken: String?
-
-    /// Creates a rejection.
-    public init(code: Int, message: String, timestamp: Int? = nil, clientToken: String? = nil) {
-        self.code = code
-        self.message = message
-        self.timestamp = timestamp
-        self.clientToken = clientToken
-    }
+    public var clientToken: String? = nil
 
     /// The wire form.
     public var jsonValue: JSONValue {

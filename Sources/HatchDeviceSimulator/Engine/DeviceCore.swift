@@ -129,16 +129,20 @@ public struct DeviceCore: Sendable {
                                                 timestamp: timestamp, clientToken: token)
                 return [OutgoingMessage(topic: shadowTopics.updateRejected, payload: rejection.jsonValue.jsonData, kind: .rejected)]
             }
+            // What the device has scheduled up to `now` happens first, so the update's delta is taken
+            // against what the device reports at `now` (a sunrise due this second has started).
+            let passed = tick(now: now)
             let result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)
             noteClientRequest(result)
-            var messages = publications(result)
+            var messages = passed.isEmpty ? publications(result) : passed + publications(result)
             if let delta = result.deltaForDevice {
                 firmware.lastRequestWasCommand = true
                 messages += applyDelta(delta, now: now)
             }
             return messages
         case shadowTopics.get:
-            return publications(shadow.get(payload: payload, timestamp: timestamp))
+            let passed = tick(now: now)
+            return passed + publications(shadow.get(payload: payload, timestamp: timestamp))
         case shadowTopics.delete:
             let result = shadow.delete(payload: payload, timestamp: timestamp)
             // The device reports again, so the document exists once more (as real devices do).

@@ -365,14 +365,7 @@ public final class Fleet: Sendable {
     private func answerWhileOffline(_ message: MQTTMessage, session: MQTTSession) async {
         let levels = message.topic.split(separator: "/", omittingEmptySubsequences: false)
         guard levels.count == 5, let device = devicesByThing[String(levels[2])] else { return }
-        for reply in await device.answerWhileOffline(topic: message.topic, payload: message.payload) {
-            do {
-                try await session.publish(reply.topic, payload: reply.payload)
-                statistics.published.add(reply.kind)
-            } catch {
-                statistics.publishFailures.add(1, ordering: .relaxed)
-            }
-        }
+        await publish(device.answerWhileOffline(topic: message.topic, payload: message.payload), session: session)
     }
 
     /// A request to a named shadow of one of the fleet's devices, answered whether the device is
@@ -387,7 +380,13 @@ public final class Fleet: Sendable {
                 metadata: device.logMetadata)
             return
         }
-        for reply in await device.answerNamedShadow(request.operation, name: name, payload: message.payload) {
+        await publish(device.answerNamedShadow(request.operation, name: name, payload: message.payload), session: session)
+    }
+
+    /// Publishes the shadow service's replies for a device on the fleet's own session, counting each
+    /// one sent or failed.
+    private func publish(_ replies: [OutgoingMessage], session: MQTTSession) async {
+        for reply in replies {
             do {
                 try await session.publish(reply.topic, payload: reply.payload)
                 statistics.published.add(reply.kind)

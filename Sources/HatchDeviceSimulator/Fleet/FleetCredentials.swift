@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
+import HatchMemberwiseInit
 
 /// Who the fleet's sessions say they are to a locked-down broker: one identity per device (its
 /// username is its thing name, and an ACL lets it use only its own topics), one for the fleet's own
@@ -8,39 +9,27 @@ import HatchMQTT
 /// settings they share.
 ///
 /// ``anonymous`` (the default) connects without credentials, as a development broker allows.
+@MemberwiseInit(.public)
 public struct FleetCredentials: Sendable {
     /// A username and password, and for mutual TLS a client certificate and key (PEM paths).
+    @MemberwiseInit(.public)
     public struct Identity: Sendable, Hashable {
         /// What goes into the CONNECT packet; `nil` when the certificate alone identifies the
         /// client (AWS IoT Core).
         public var credentials: MQTTCredentials?
         /// The client certificate, when the broker requires one.
-        public var certificateFile: String?
+        public var certificateFile: String? = nil
         /// The client certificate's private key.
-        public var keyFile: String?
-
-        /// Creates an identity.
-        public init(credentials: MQTTCredentials?, certificateFile: String? = nil, keyFile: String? = nil) {
-            self.credentials = credentials
-            self.certificateFile = certificateFile
-            self.keyFile = keyFile
-        }
+        public var keyFile: String? = nil
     }
 
     /// Each device's identity, by thing name.
-    public var devices: [ThingName: Identity]
+    public var devices: [ThingName: Identity] = [:]
     /// The fleet service session's identity.
-    public var service: Identity?
+    public var service: Identity? = nil
     /// The TLS settings every session shares (the CA that signed the broker), or `nil` for plain MQTT
     /// or the system's CA store with an `mqtts://` URL.
-    public var tls: MQTTTLSConfiguration?
-
-    /// Creates fleet credentials.
-    public init(devices: [ThingName: Identity] = [:], service: Identity? = nil, tls: MQTTTLSConfiguration? = nil) {
-        self.devices = devices
-        self.service = service
-        self.tls = tls
-    }
+    public var tls: MQTTTLSConfiguration? = nil
 
     /// No credentials and default TLS: for an anonymous development broker.
     public static let anonymous = FleetCredentials()

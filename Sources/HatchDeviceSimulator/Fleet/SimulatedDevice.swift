@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
+import HatchMemberwiseInit
 import Logging
 import Synchronization
 
@@ -14,6 +15,7 @@ import Synchronization
 /// An applied request is saved to the state folder before its reply leaves.
 public actor SimulatedDevice {
     /// What the device needs from its fleet.
+    @MemberwiseInit(.public)
     public struct Dependencies: Sendable {
         /// The fleet's clock.
         public var clock: SimulationClock
@@ -28,35 +30,16 @@ public actor SimulatedDevice {
         /// The state folder, if any.
         public var store: DeviceStateStore?
         /// The identities devices connect with (anonymous by default).
-        public var credentials: FleetCredentials
+        public var credentials: FleetCredentials = .anonymous
         /// Structured logs and the instruments beyond counters (silent and no-op by default).
-        public var telemetry: FleetTelemetry
+        public var telemetry: FleetTelemetry = FleetTelemetry()
         /// The MQTT keep-alive: a hung broker is noticed after about 1.5× this, and the broker
         /// publishes the last will of a device that went silent after 1.5× this.
-        public var keepAlive: Duration
+        public var keepAlive: Duration = .seconds(30)
         /// Told about every request with a `clientToken` the device applied or answered as a repeat.
-        public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
+        public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil
         /// Who answers the device's shadow requests: the device's own local shadow, or the broker's side.
-        public var shadowService: ShadowServiceMode
-
-        /// Creates the dependencies.
-        public init(clock: SimulationClock, makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession, broker: MQTTBrokerURL,
-                    statistics: FleetStatistics, log: @escaping @Sendable (FleetEvent) -> Void, store: DeviceStateStore?,
-                    credentials: FleetCredentials = .anonymous, telemetry: FleetTelemetry = FleetTelemetry(),
-                    keepAlive: Duration = .seconds(30), requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil,
-                    shadowService: ShadowServiceMode = .internal) {
-            self.clock = clock
-            self.makeSession = makeSession
-            self.broker = broker
-            self.statistics = statistics
-            self.log = log
-            self.store = store
-            self.credentials = credentials
-            self.telemetry = telemetry
-            self.keepAlive = keepAlive
-            self.requestObserver = requestObserver
-            self.shadowService = shadowService
-        }
+        public var shadowService: ShadowServiceMode = .internal
     }
 
     /// The fleet's dependencies, one instance shared by every device of the fleet (100,000 copies

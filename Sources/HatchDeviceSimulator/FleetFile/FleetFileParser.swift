@@ -123,53 +123,62 @@ public enum FleetFileParser {
     }
 
     static func routines(_ cursor: YAMLCursor) throws(FleetFileError) -> [Routine] {
-        var result: [Routine] = []
-        for item in try cursor.elements() {
-            do {
-                var routine = try item.json().decode(Routine.self)
-                if routine.id == 0 { routine.id = result.count + 1 }
-                if let problem = routine.validationProblem() { throw item.error(problem) }
-                result.append(routine)
-            } catch let error as FleetFileError {
-                throw error
-            } catch {
-                throw item.error("not a valid routine: \(DecodingProblem.describe(error))")
-            }
-        }
-        return result
+        try records(cursor)
     }
 
     static func alarms(_ cursor: YAMLCursor) throws(FleetFileError) -> [Alarm] {
-        var result: [Alarm] = []
-        for item in try cursor.elements() {
-            if let wake = item.child("wakeTime") {
-                let text = try wake.string()
-                do {
-                    _ = try TimeOfDay(parsing: text)
-                } catch {
-                    throw wake.error("alarm time out of range: \(error.description)")
-                }
+        try records(cursor) { item throws(FleetFileError) in
+            guard let wake = item.child("wakeTime") else { return }
+            let text = try wake.string()
+            do throws(TimeOfDayError) {
+                _ = try TimeOfDay(parsing: text)
+            } catch {
+                throw wake.error("alarm time out of range: \(error.description)")
             }
+        }
+    }
+
+    /// The routines or alarms of a list, numbered from 1 where they give no id, each decoded and
+    /// validated after `check` looked at its YAML (for errors that point at the field).
+    private static func records<Item: DeviceRecord>(
+        _ cursor: YAMLCursor, check: (YAMLCursor) throws(FleetFileError) -> Void = { _ in }
+    ) throws(FleetFileError) -> [Item] {
+        var result: [Item] = []
+        for item in try cursor.elements() {
+            try check(item)
             do {
-                var alarm = try item.json().decode(Alarm.self)
-                if alarm.id == 0 { alarm.id = result.count + 1 }
-                if let problem = alarm.validationProblem() { throw item.error(problem) }
-                result.append(alarm)
+                var record = try item.json().decode(Item.self)
+                if record.id == 0 { record.id = result.count + 1 }
+                if let problem = record.validationProblem() { throw item.error(problem) }
+                result.append(record)
             } catch let error as FleetFileError {
                 throw error
             } catch {
-                throw item.error("not a valid alarm: \(DecodingProblem.describe(error))")
+                throw item.error("not a valid \(Item.singularKey): \(DecodingProblem.describe(error))")
             }
         }
         return result
     }
 
     static func templateRoutines(_ cursor: YAMLCursor, _ templates: [String: [Routine]]) throws(FleetFileError) -> [Routine]? {
-        if let inline = cursor.child("routines") { return try routines(inline) }
-        guard let name = cursor.child("routineTemplate") else { return nil }
+        try templated(cursor, templates, inline: routines)
+    }
+
+    static func templateAlarms(_ cursor: YAMLCursor, _ templates: [String: [Alarm]]) throws(FleetFileError) -> [Alarm]? {
+        try templated(cursor, templates, inline: alarms)
+    }
+
+    /// A device's or cohort's routines or alarms: the inline list (`routines:`, read by `inline`), the
+    /// named template (`routineTemplate:`), or `nil` when it gives neither.
+    private static func templated<Item: DeviceRecord>(
+        _ cursor: YAMLCursor, _ templates: [String: [Item]], inline: (YAMLCursor) throws(FleetFileError) -> [Item]
+    ) throws(FleetFileError) -> [Item]? {
+        let singular = Item.singularKey
+        if let list = cursor.child(singular + "s") { return try inline(list) }
+        guard let name = cursor.child(singular + "Template") else { return nil }
         let key = try name.string()
-        guard let routines = templates[key] else { throw name.error("no routine template '\(key)' under routineTemplates") }
-        return routines
+        guard let records = templates[key] else { throw name.error("no \(singular) template '\(key)' under \(singular)Templates") }
+        return records
     }
 
     /// `power: battery | plugged | base`, as `deviceInfo.powerStatus` 0, 3 or 5.
@@ -180,14 +189,6 @@ public enum FleetFileParser {
         case "base": return .onBase
         default: throw cursor.error("must be 'battery', 'plugged' (charging from a cable) or 'base' (charging on its base)")
         }
-    }
-
-    static func templateAlarms(_ cursor: YAMLCursor, _ templates: [String: [Alarm]]) throws(FleetFileError) -> [Alarm]? {
-        if let inline = cursor.child("alarms") { return try alarms(inline) }
-        guard let name = cursor.child("alarmTemplate") else { return nil }
-        let key = try name.string()
-        guard let alarms = templates[key] else { throw name.error("no alarm template '\(key)' under alarmTemplates") }
-        return alarms
     }
 
     /// The error for `battery:` or `power:` on a mains-only product, naming those with a battery.

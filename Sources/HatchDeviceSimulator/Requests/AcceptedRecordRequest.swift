@@ -1,7 +1,9 @@
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// What a device answered to an accepted routine or alarm request, kept per `clientToken` so that
 /// a repeated request gets the same `/accepted` reply.
+@MemberwiseInit(.public)
 public struct AcceptedRecordRequest: Sendable, Hashable, Codable {
     /// The operation.
     public var op: RecordOperation
@@ -10,13 +12,5 @@ public struct AcceptedRecordRequest: Sendable, Hashable, Codable {
     /// The (simulated) epoch second of the reply.
     public var timestamp: Int
     /// The id of the record it created, changed or removed.
-    public var id: Int?
-
-    /// Creates a record of a reply.
-    public init(op: RecordOperation, dataVersion: Int, timestamp: Int, id: Int? = nil) {
-        self.op = op
-        self.dataVersion = dataVersion
-        self.timestamp = timestamp
-        self.id = id
-    }
+    public var id: Int? = nil
 }

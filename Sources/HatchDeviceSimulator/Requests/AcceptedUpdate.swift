@@ -1,14 +1,11 @@
+import HatchMemberwiseInit
+
 /// What the shadow answered to an accepted update, kept per `clientToken` so that a repeated
 /// request gets the same `/update/accepted` reply.
+@MemberwiseInit(.public)
 public struct AcceptedUpdate: Sendable, Hashable, Codable {
     /// The document version the update produced.
     public var version: Int
     /// The (simulated) epoch second of the reply.
     public var timestamp: Int
-
-    /// Creates a record of a reply.
-    public init(version: Int, timestamp: Int) {
-        self.version = version
-        self.timestamp = timestamp
-    }
 }

@@ -1,34 +1,25 @@
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// The stored classic shadow of one device: desired and reported state, their metadata
 /// (per-field update timestamps) and the version. Persisted with the device's settings, so the
 /// version keeps counting across fleet restarts as it does in the cloud.
+@MemberwiseInit(.public)
 public struct ShadowDocument: Sendable, Hashable, Codable {
     /// `state.desired`, absent when empty.
-    public var desired: JSONValue?
+    public var desired: JSONValue? = nil
     /// `state.reported`, absent when empty.
-    public var reported: JSONValue?
+    public var reported: JSONValue? = nil
     /// `metadata.desired`.
-    public var desiredMetadata: JSONValue?
+    public var desiredMetadata: JSONValue? = nil
     /// `metadata.reported`.
-    public var reportedMetadata: JSONValue?
+    public var reportedMetadata: JSONValue? = nil
     /// Incremented on every accepted update; 0 before the first.
-    public var version: Int
+    public var version: Int = 0
     /// When the document was deleted (epoch seconds of the shadow's clock), until it is created again:
     /// within ``DeviceShadow/versionKeptAfterDelete`` the new document continues the version, later it
     /// starts again, as AWS IoT does.
-    public var deletedAt: Int?
-
-    /// An empty shadow (no document yet).
-    public init(desired: JSONValue? = nil, reported: JSONValue? = nil, desiredMetadata: JSONValue? = nil,
-                reportedMetadata: JSONValue? = nil, version: Int = 0, deletedAt: Int? = nil) {
-        self.desired = desired
-        self.reported = reported
-        self.desiredMetadata = desiredMetadata
-        self.reportedMetadata = reportedMetadata
-        self.version = version
-        self.deletedAt = deletedAt
-    }
+    public var deletedAt: Int? = nil
 
     /// Whether a document exists (AWS answers 404 to `get` before the first update).
     public var exists: Bool { desired != nil || reported != nil }

@@ -1,22 +1,17 @@
 import Foundation
 import HatchDeviceModel
+import HatchMemberwiseInit
 
 /// What the shadow service keeps per thing: the document (with its version) and the client tokens
 /// of the updates it accepted recently, so that an update repeated after a restart is answered, not applied.
+@MemberwiseInit(.public)
 public struct PersistedShadow: Sendable, Hashable, Codable {
     /// The shadow document.
     public var document: ShadowDocument
     /// The client tokens of recently accepted updates.
-    public var recentUpdates: ClientTokenWindow<AcceptedUpdate>
+    public var recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()
     /// When it was saved (real time).
-    public var savedAt: Date
-
-    /// Creates a snapshot.
-    public init(document: ShadowDocument, recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow(), savedAt: Date = Date()) {
-        self.document = document
-        self.recentUpdates = recentUpdates
-        self.savedAt = savedAt
-    }
+    public var savedAt: Date = Date()
 
     /// The file's JSON: the fields and values `JSONEncoder` writes (sorted keys, dates as Unix
     /// seconds), which `JSONDecoder` reads back, but built as a `JSONValue` over the document's own

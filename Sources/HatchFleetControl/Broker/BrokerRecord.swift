@@ -1,4 +1,5 @@
 import Foundation
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -9,30 +10,20 @@ import HatchServiceSupport
 /// The file is `$HATCH_HOME/broker.json` when `HATCH_HOME` is set, otherwise `~/.hatch/broker.json`,
 /// with mode 0600 since it may hold a password: `{"url": "mqtt://127.0.0.1:PORT"}`, plus `username`,
 /// `password`, `caFile`, `certificateFile` and `keyFile` when the broker needs them.
+@MemberwiseInit(.package)
 package struct BrokerRecord: Codable, Equatable, Sendable {
     /// The broker URL, e.g. `mqtt://127.0.0.1:18830`.
     package var url: String
     /// The controller's username, for a broker that refuses anonymous clients.
-    package var username: String?
+    package var username: String? = nil
     /// The controller's password.
-    package var password: String?
+    package var password: String? = nil
     /// The CA file that signed the broker's certificate (for `mqtts://`).
-    package var caFile: String?
+    package var caFile: String? = nil
     /// The controller's client certificate, for a broker that requires one.
-    package var certificateFile: String?
+    package var certificateFile: String? = nil
     /// The client certificate's private key.
-    package var keyFile: String?
-
-    /// Creates a record.
-    package init(url: String, username: String? = nil, password: String? = nil, caFile: String? = nil,
-         certificateFile: String? = nil, keyFile: String? = nil) {
-        self.url = url
-        self.username = username
-        self.password = password
-        self.caFile = caFile
-        self.certificateFile = certificateFile
-        self.keyFile = keyFile
-    }
+    package var keyFile: String? = nil
 
     /// The folder that holds `hatchctl`'s records: `$HATCH_HOME`, or `~/.hatch`.
     package static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

@@ -1,10 +1,12 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchMemberwiseInit
 
 /// Which share of its fleet file a fleet process runs: `I/N` named outright; or, in a Kubernetes
 /// StatefulSet, the pod's ordinal (the host name `hatch-fleet-3` runs share 4/N); or
 /// `HATCH_FLEET_SHARD_ORDINAL` (0-based) with a count or `HATCH_FLEET_SHARDS`. Shares are
 /// ``FleetDefinition/shard(_:of:)``'s: disjoint, covering the fleet, stable.
+@MemberwiseInit(.package)
 package struct FleetShareSelection: Sendable {
     /// `I/N` as given (`--shard`).
     package var shard: String?
@@ -17,13 +19,6 @@ package struct FleetShareSelection: Sendable {
     package static let ordinalVariable = "HATCH_FLEET_SHARD_ORDINAL"
     /// The number of shares, when no count is given.
     package static let countVariable = "HATCH_FLEET_SHARDS"
-
-    /// A selection of the options as given.
-    package init(shard: String?, fromHostname: Bool, count: Int?) {
-        self.shard = shard
-        self.fromHostname = fromHostname
-        self.count = count
-    }
 
     /// The share to run (1-based index, count), or `nil` for the whole fleet; a typed error says how
     /// to fix a selection that names no share. `hostname` is asked only with ``fromHostname`` and no

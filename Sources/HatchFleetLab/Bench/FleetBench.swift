@@ -131,9 +131,7 @@ package struct FleetBench {
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false)
         configuration.sourceAddresses = FleetConfiguration.loopbackSourceAddresses(for: plan.devices, block: 1)
         let fleet = try Fleet(configuration: configuration)
-        let started = ContinuousClock.now
-        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total, since: started) }
-        report.connectSeconds = (ContinuousClock.now - started).seconds
+        report.connectSeconds = try await progress.start(fleet, "connecting", timed: true)
         report.connected = fleet.status().online
         let resident = ProcessResources.residentMemoryBytes
         report.residentMegabytes = Double(resident) / 1_048_576
@@ -171,7 +169,7 @@ package struct FleetBench {
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: try BenchFleet.definition(count: plan.roundTripDevices, name: "bench-rtt", macPrefix: "02:4D:00"), broker: url,
             clock: SimulationClock(mode: .realTime), connectConcurrency: 256, controlTopics: false))
-        try await fleet.start { progress.bar("connecting round-trip fleet", $0.connected + $0.failed, of: $0.total) }
+        try await progress.start(fleet, "connecting round-trip fleet")
         progress.say("round trip: \(plan.rate) commands/s to \(plan.roundTripDevices) devices for \(plan.seconds) s")
         let result = try await CommandRoundTrip.measure(
             broker: url, things: fleet.devices.map(\.thingName), rate: plan.rate, seconds: plan.seconds)

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -9,8 +10,10 @@ import HatchServiceSupport
 /// in turn. Each process has an open-file limit of its own, so this is how a fleet larger than one
 /// process may hold connects on a machine whose limit cannot be raised; it measures the time until
 /// every device is online and the memory every process holds then.
+@MemberwiseInit(.package)
 package struct ShardedConnectPhase {
     /// What to run.
+    @MemberwiseInit(.package)
     package struct Setup: Sendable {
         package var devices: Int
         package var shards: Int
@@ -20,16 +23,6 @@ package struct ShardedConnectPhase {
         package var nice: Int32
         /// Where the fleet file, the shards' output and the brokers' files go.
         package var workDirectory: URL
-
-        /// Creates a value with every stored property given.
-        package init(devices: Int, shards: Int, brokers: Int, speed: Double, nice: Int32, workDirectory: URL) {
-            self.devices = devices
-            self.shards = shards
-            self.brokers = brokers
-            self.speed = speed
-            self.nice = nice
-            self.workDirectory = workDirectory
-        }
     }
 
     package let setup: Setup
@@ -159,11 +152,5 @@ package struct ShardedConnectPhase {
 
     private static func megabytes(_ bytes: Int?) -> Double {
         Double(bytes ?? 0) / 1_048_576
-    }
-
-    /// Creates a value with every stored property given.
-    package init(setup: Setup, progress: BenchProgress) {
-        self.setup = setup
-        self.progress = progress
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -9,8 +10,10 @@ import HatchServiceSupport
 /// routine and clock speed. The window opens with nothing waiting anywhere (the service has received
 /// every request the devices sent, and the broker has read everything) and closes the same way once
 /// the devices stop, so every request the window counts was answered inside it.
+@MemberwiseInit(.package)
 package struct SplitRolesPhase {
     /// The broker, and where the bench's phases run.
+    @MemberwiseInit(.package)
     package struct Setup {
         package var url: MQTTBrokerURL
         package var broker: MosquittoBroker
@@ -20,17 +23,6 @@ package struct SplitRolesPhase {
         package var nice: Int32
         /// Whether the service keeps its documents in a folder (the fused fleet here keeps none).
         package var serviceKeepsDocuments: Bool
-
-        /// Creates a value with every stored property given.
-        package init(url: MQTTBrokerURL, broker: MosquittoBroker, devices: Int, seconds: Double, speed: Double, nice: Int32, serviceKeepsDocuments: Bool) {
-            self.url = url
-            self.broker = broker
-            self.devices = devices
-            self.seconds = seconds
-            self.speed = speed
-            self.nice = nice
-            self.serviceKeepsDocuments = serviceKeepsDocuments
-        }
     }
 
     package let setup: Setup
@@ -61,9 +53,7 @@ package struct SplitRolesPhase {
             connectConcurrency: 512, tickInterval: .milliseconds(50), controlTopics: false, shadowService: .external)
         configuration.sourceAddresses = FleetConfiguration.loopbackSourceAddresses(for: setup.devices, block: 3)
         let fleet = try Fleet(configuration: configuration)
-        let started = ContinuousClock.now
-        try await fleet.start { progress.bar("connecting devices (split)", $0.connected + $0.failed, of: $0.total, since: started) }
-        split.connectSeconds = (ContinuousClock.now - started).seconds
+        split.connectSeconds = try await progress.start(fleet, "connecting devices (split)", timed: true)
         split.connected = fleet.status().online
         progress.say(String(format: "split: %d/%d devices online in %.2f s", split.connected, setup.devices, split.connectSeconds))
 
@@ -139,11 +129,5 @@ package struct SplitRolesPhase {
             let published = fleet.statistics.published
             return published.count(.shadowUpdate) + published.count(.shadowGet) + published.count(.shadowDelete)
         }
-    }
-
-    /// Creates a value with every stored property given.
-    package init(setup: Setup, progress: BenchProgress) {
-        self.setup = setup
-        self.progress = progress
     }
 }

@@ -1,51 +1,36 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// What `hatchctl fleet chaos` measured, and which of its invariants failed (none when it passed).
 package struct ChaosReport: Codable, Sendable {
     /// One broker restart (after SIGKILL) or hang (after SIGCONT).
+    @MemberwiseInit(.package)
     package struct Recovery: Codable, Sendable {
         /// `kill` or `hang`.
         package var fault: String
         /// Devices that lost their connection.
         package var devicesDisconnected: Int
         /// Seconds from the restart (or SIGCONT) until the last device was online again; nil if one never was.
-        package var allOnlineSeconds: Double?
+        package var allOnlineSeconds: Double? = nil
         /// Devices still offline at the deadline.
         package var devicesNotBack: Int
-
-        /// Creates a value with every stored property given.
-        package init(fault: String, devicesDisconnected: Int, allOnlineSeconds: Double? = nil, devicesNotBack: Int) {
-            self.fault = fault
-            self.devicesDisconnected = devicesDisconnected
-            self.allOnlineSeconds = allOnlineSeconds
-            self.devicesNotBack = devicesNotBack
-        }
     }
 
     /// One SIGKILL of the fleet process.
+    @MemberwiseInit(.package)
     package struct FleetKill: Codable, Sendable {
         /// Devices whose last will (offline presence) the broker published within 1.5 × keep-alive.
         package var offlineByWillInTime: Int
         /// Seconds from the kill until the last will arrived, slowest device.
-        package var lastWillMaxSeconds: Double?
+        package var lastWillMaxSeconds: Double? = nil
         /// State files that could not be read after the kill (half-written).
         package var unreadableStateFiles: [String]
         /// Seconds from the restart until every device was online.
-        package var allOnlineSeconds: Double?
+        package var allOnlineSeconds: Double? = nil
         /// Devices whose settings were compared with the last command accepted for them.
         package var devicesChecked: Int
         /// Devices whose settings differ from what was last accepted (with what differs).
         package var settingsMismatches: [String]
-
-        /// Creates a value with every stored property given.
-        package init(offlineByWillInTime: Int, lastWillMaxSeconds: Double? = nil, unreadableStateFiles: [String], allOnlineSeconds: Double? = nil, devicesChecked: Int, settingsMismatches: [String]) {
-            self.offlineByWillInTime = offlineByWillInTime
-            self.lastWillMaxSeconds = lastWillMaxSeconds
-            self.unreadableStateFiles = unreadableStateFiles
-            self.allOnlineSeconds = allOnlineSeconds
-            self.devicesChecked = devicesChecked
-            self.settingsMismatches = settingsMismatches
-        }
     }
 
     package var devices: Int

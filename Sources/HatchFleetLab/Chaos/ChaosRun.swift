@@ -2,6 +2,7 @@ import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import Synchronization
 
@@ -13,6 +14,7 @@ import Synchronization
 /// devices (same state folder) in a `hatchctl fleet run` child, SIGKILLed `fleetKills` times while
 /// commands flow: every device must show offline by its last will within 1.5 × keep-alive, the
 /// state files must be readable, and after a restart every device must show what was last accepted.
+@MemberwiseInit(.package)
 package struct ChaosRun {
     package let settings: ChaosSettings
     /// Progress lines (standard error).
@@ -275,11 +277,5 @@ package struct ChaosRun {
             }
             return result.sorted()
         }
-    }
-
-    /// Creates a value with every stored property given.
-    package init(settings: ChaosSettings, say: @escaping @Sendable (String) -> Void) {
-        self.settings = settings
-        self.say = say
     }
 }

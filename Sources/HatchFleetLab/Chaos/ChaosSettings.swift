@@ -1,14 +1,16 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchMemberwiseInit
 
 /// Everything one chaos run needs, already validated.
+@MemberwiseInit(.package)
 package struct ChaosSettings: Sendable {
     /// The devices.
     package var definition: FleetDefinition
     /// The same devices as a fleet file, for the fleet run in a child process.
-    package var fleetFileText: String?
+    package var fleetFileText: String? = nil
     /// Or the fleet file they came from.
-    package var fleetFile: URL?
+    package var fleetFile: URL? = nil
     /// MQTT keep-alive of devices and clients, in seconds.
     package var keepAlive: Int
     /// Commands per second.
@@ -29,21 +31,4 @@ package struct ChaosSettings: Sendable {
     package var commandDeadline: Double
     /// Seconds one attempt waits for its reply before the command is sent again.
     package var attemptTimeout: Double
-
-    /// Creates a value with every stored property given.
-    package init(definition: FleetDefinition, fleetFileText: String? = nil, fleetFile: URL? = nil, keepAlive: Int, rate: Double, brokerKills: Int, fleetKills: Int, hangSeconds: Double, speed: Double, interval: Double, brokerDowntime: Double, commandDeadline: Double, attemptTimeout: Double) {
-        self.definition = definition
-        self.fleetFileText = fleetFileText
-        self.fleetFile = fleetFile
-        self.keepAlive = keepAlive
-        self.rate = rate
-        self.brokerKills = brokerKills
-        self.fleetKills = fleetKills
-        self.hangSeconds = hangSeconds
-        self.speed = speed
-        self.interval = interval
-        self.brokerDowntime = brokerDowntime
-        self.commandDeadline = commandDeadline
-        self.attemptTimeout = attemptTimeout
-    }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// The simulated clock a `hatchctl` child process shares with the bench: the same speed, simulated
 /// start and real origin, passed as `--speed`, `--start-time` and `--clock-origin`.
+@MemberwiseInit(.package)
 package struct ChildClock: Sendable {
     package var speed: Double
     /// The simulated wall clock at `origin`.
@@ -13,12 +15,5 @@ package struct ChildClock: Sendable {
     package var arguments: [String] {
         ["--speed", String(speed), "--start-time", ISO8601DateFormatter().string(from: startTime),
          "--clock-origin", String(origin.timeIntervalSince1970)]
-    }
-
-    /// Creates a value with every stored property given.
-    package init(speed: Double, startTime: Date, origin: Date) {
-        self.speed = speed
-        self.startTime = startTime
-        self.origin = origin
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchMQTT
 import HatchServiceSupport
@@ -7,6 +8,7 @@ import HatchServiceSupport
 /// A soak (`hatchctl fleet soak`): a generated fleet with looping routines on an accelerated clock
 /// against a private mosquitto for a long time, sampling the resident memory of the fleet and of the
 /// broker, to show that neither grows once warmed up.
+@MemberwiseInit(.package)
 package struct SoakRun {
     /// The report's settings: devices, minutes, speed, warm-up and threshold.
     package let plan: SoakReport
@@ -14,13 +16,6 @@ package struct SoakRun {
     package let sampleEvery: Double
     /// Where the run reports its samples.
     package let progress: BenchProgress
-
-    /// A soak as `plan` describes it (a report without samples), sampled every `sampleEvery` seconds.
-    package init(plan: SoakReport, sampleEvery: Double, progress: BenchProgress) {
-        self.plan = plan
-        self.sampleEvery = sampleEvery
-        self.progress = progress
-    }
 
     /// Starts the broker and the fleet, samples until the run's minutes have passed, stops the fleet
     /// and returns the concluded report. A broker that does not start is a typed error.
@@ -37,7 +32,7 @@ package struct SoakRun {
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: try BenchFleet.definition(count: devices, name: "soak", loopRoutine: true), broker: try MQTTBrokerURL(broker.url),
             clock: clock, connectConcurrency: 256, tickInterval: .milliseconds(50), controlTopics: false))
-        try await fleet.start { progress.bar("connecting", $0.connected + $0.failed, of: $0.total) }
+        try await progress.start(fleet, "connecting")
         progress.say("\(fleet.status().online)/\(devices) online at \(broker.url); soaking \(String(format: "%g", plan.minutes)) min")
 
         var report = plan

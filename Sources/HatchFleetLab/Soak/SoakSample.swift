@@ -1,13 +1,15 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// One memory sample of a soak run.
+@MemberwiseInit(.package)
 package struct SoakSample: Codable, Sendable {
     /// Real seconds since the fleet was online.
     package var seconds: Double
     /// Resident memory of the fleet (this process), in megabytes.
     package var fleetMegabytes: Double
     /// Resident memory of the broker, in megabytes (nil when it could not be read).
-    package var brokerMegabytes: Double?
+    package var brokerMegabytes: Double? = nil
     /// Devices online.
     package var online: Int
     /// Fleet messages (in + out) per second since the previous sample.
@@ -18,14 +20,5 @@ package struct SoakSample: Codable, Sendable {
         let broker = brokerMegabytes.map { String(format: "%8.1f", $0) } ?? "       –"
         return String(format: "%7.0f s   fleet %8.1f MB   broker ", seconds, fleetMegabytes) + broker
             + String(format: " MB   %5d online   %7.0f msg/s", online, messagesPerSecond)
-    }
-
-    /// Creates a value with every stored property given.
-    package init(seconds: Double, fleetMegabytes: Double, brokerMegabytes: Double? = nil, online: Int, messagesPerSecond: Double) {
-        self.seconds = seconds
-        self.fleetMegabytes = fleetMegabytes
-        self.brokerMegabytes = brokerMegabytes
-        self.online = online
-        self.messagesPerSecond = messagesPerSecond
     }
 }

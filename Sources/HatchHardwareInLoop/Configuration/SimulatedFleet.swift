@@ -1,11 +1,13 @@
 import Foundation
 import HatchMQTT
+import HatchMemberwiseInit
 
 /// A simulated fleet the kit starts before each scenario and stops after it, in the test process.
 ///
 /// The devices keep their own MQTT connections and meet the app's clients only on the broker, as real
 /// devices do; what a simulated fleet adds is the simulator's control channel (``SimulatorControl``):
 /// clock jumps, faults and, on the kit's own broker, a broker restart.
+@MemberwiseInit(.public)
 public struct SimulatedFleet: Sendable {
     /// Which devices the fleet runs.
     public enum Devices: Sendable {
@@ -37,23 +39,13 @@ public struct SimulatedFleet: Sendable {
     }
 
     /// Which devices run.
-    public var devices: Devices
+    public var devices: Devices = .fleetFile(HILTargetConfiguration.defaultFleetFile)
     /// Where they connect.
-    public var broker: Broker
+    public var broker: Broker = .privateMosquitto
     /// Where the fleet's clock starts; `nil` takes the scenario's `clockStart`, else the current time.
-    public var clockStart: Date?
+    public var clockStart: Date? = nil
     /// Simulated seconds per real second.
-    public var speed: Double
+    public var speed: Double = 60
     /// Who answers the shadow requests.
-    public var shadowService: ShadowService
-
-    /// A simulated fleet; by default one device of each product on a private mosquitto at 60×.
-    public init(devices: Devices = .fleetFile(HILTargetConfiguration.defaultFleetFile), broker: Broker = .privateMosquitto,
-                clockStart: Date? = nil, speed: Double = 60, shadowService: ShadowService = .fused) {
-        self.devices = devices
-        self.broker = broker
-        self.clockStart = clockStart
-        self.speed = speed
-        self.shadowService = shadowService
-    }
+    public var shadowService: ShadowService = .fused
 }

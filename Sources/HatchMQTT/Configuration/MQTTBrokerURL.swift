@@ -1,14 +1,16 @@
 import Foundation
+import HatchMemberwiseInit
 
 /// A broker address: `mqtt://host[:port]` (plain TCP, default port 1883) or `mqtts://host[:port]`
 /// (TLS, default port 8883). `tcp://` and `ssl://` are accepted as aliases, as other clients do.
+@MemberwiseInit(.public)
 public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
     /// The host name or IP address (IPv6 literals without brackets).
     public var host: String
     /// The TCP port.
     public var port: Int
     /// Whether the connection is wrapped in TLS (`mqtts://`).
-    public var usesTLS: Bool
+    public var usesTLS: Bool = false
 
     /// Parses a broker URL; throws ``MQTTError/invalidURL(_:reason:)`` saying what is wrong.
     public init(_ string: String) throws {
@@ -51,13 +53,6 @@ public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
         } else {
             port = usesTLS ? 8883 : 1883
         }
-    }
-
-    /// Creates a URL from its parts.
-    public init(host: String, port: Int, usesTLS: Bool = false) {
-        self.host = host
-        self.port = port
-        self.usesTLS = usesTLS
     }
 
     /// `mqtt://host:port` or `mqtts://host:port`.

@@ -32,11 +32,12 @@ final class Registration: InstanceCell, @unchecked Sendable {
     /// Whether a container has taken this registration as its own.
     private let isClaimed = Atomic<Bool>(false)
 
-    init(key: RegistrationKey, type: Any.Type, scope: DependencyScope, isMainActor: Bool, isLocal: Bool, factory: Factory) {
-        self.key = key
+    /// The registration of `type` under `key`; main-actor exactly when `factory` runs on the main actor.
+    init(_ type: Any.Type, key: AnyDependencyKey?, scope: DependencyScope, isLocal: Bool, factory: Factory) {
+        self.key = RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key)
         self.type = type
         self.scope = scope
-        self.isMainActor = isMainActor
+        self.isMainActor = if case .mainActor = factory { true } else { false }
         self.isLocal = isLocal
         self.factory = factory
         servesFromCell = scope == .singleton || scope == .input
@@ -52,7 +53,7 @@ final class Registration: InstanceCell, @unchecked Sendable {
     /// (inputs start with their value again).
     func claimedForContainer() -> Registration {
         if isClaimed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged { return self }
-        let copy = Registration(key: key, type: type, scope: scope, isMainActor: isMainActor, isLocal: isLocal, factory: factory)
+        let copy = Registration(type, key: key.key, scope: scope, isLocal: isLocal, factory: factory)
         copy.isClaimed.store(true, ordering: .relaxed)
         return copy
     }

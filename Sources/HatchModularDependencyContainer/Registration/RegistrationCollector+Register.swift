@@ -8,11 +8,7 @@ extension RegistrationCollector {
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
         try add(Registration(
-            key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key),
-            type: type,
-            scope: scope,
-            isMainActor: false,
-            isLocal: isLocal,
+            type, key: key, scope: scope, isLocal: isLocal,
             factory: .sendable { container in InstanceBox(try factory(container)) }
         ))
     }
@@ -26,24 +22,13 @@ extension RegistrationCollector {
         factory: @escaping @MainActor (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
         try add(Registration(
-            key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key),
-            type: type,
-            scope: scope,
-            isMainActor: true,
-            isLocal: isLocal,
+            type, key: key, scope: scope, isLocal: isLocal,
             factory: .mainActor { container in InstanceBox(try factory(container)) }
         ))
     }
 
     /// Records an input value; a later value for the same type replaces an earlier one.
     func provideInput<T: Sendable>(_ type: T.Type, _ value: T) {
-        replace(Registration(
-            key: RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: nil),
-            type: type,
-            scope: .input,
-            isMainActor: false,
-            isLocal: false,
-            factory: .value(InstanceBox(value))
-        ))
+        replace(Registration(type, key: nil, scope: .input, isLocal: false, factory: .value(InstanceBox(value))))
     }
 }

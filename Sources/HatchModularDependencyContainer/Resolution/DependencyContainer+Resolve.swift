@@ -51,26 +51,28 @@ extension DependencyContainer {
     // MARK: - Shared paths
 
     func resolve<T: Sendable>(_ type: T.Type, key: AnyDependencyKey, accessor: String?) throws(DependencyResolutionError) -> T {
-        let requested = RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key)
-        guard let registration = registration(for: requested) else {
-            throw unresolved(requested, type: type, accessor: accessor, onMainActor: false)
-        }
-        if registration.servesFromCellOffMainActor, let value = registration.cell.load(as: T.self) {
-            return value
-        }
-        return try produce(registration, as: type, accessor: accessor, onMainActor: false)
+        try resolveKeyed(type, key: key, accessor: accessor, onMainActor: false)
     }
 
     @MainActor
     func resolveMainActor<T>(_ type: T.Type, key: AnyDependencyKey, accessor: String?) throws(DependencyResolutionError) -> T {
+        try resolveKeyed(type, key: key, accessor: accessor, onMainActor: true)
+    }
+
+    /// A keyed resolution; `onMainActor` only when the caller runs on the main actor, so a main-actor
+    /// registration's cached value is served there and refused elsewhere.
+    private func resolveKeyed<T>(
+        _ type: T.Type, key: AnyDependencyKey, accessor: String?, onMainActor: Bool
+    ) throws(DependencyResolutionError) -> T {
         let requested = RegistrationKey(typeIdentifier: ObjectIdentifier(type), key: key)
         guard let registration = registration(for: requested) else {
-            throw unresolved(requested, type: type, accessor: accessor, onMainActor: true)
+            throw unresolved(requested, type: type, accessor: accessor, onMainActor: onMainActor)
         }
-        if registration.servesFromCell, let value = registration.cell.load(as: T.self) {
+        let servesFromCell = onMainActor ? registration.servesFromCell : registration.servesFromCellOffMainActor
+        if servesFromCell, let value = registration.cell.load(as: T.self) {
             return value
         }
-        return try produce(registration, as: type, accessor: accessor, onMainActor: true)
+        return try produce(registration, as: type, accessor: accessor, onMainActor: onMainActor)
     }
 
     /// The slow path: runs (or waits for) the factory according to the registration's scope.

@@ -1,6 +1,4 @@
 import ArgumentParser
-import HatchAdultAlarms
-import HatchFleetControl
 
 /// `hatchctl alarm list|add|set|enable|disable|delete|snooze|dismiss DEVICE …`.
 struct AlarmCommand: AsyncParsableCommand {
@@ -12,14 +10,4 @@ struct AlarmCommand: AsyncParsableCommand {
             AlarmDisableCommand.self, AlarmDeleteCommand.self, AlarmSnoozeCommand.self, AlarmDismissCommand.self,
         ]
     )
-}
-
-/// Resolves a device's ``AlarmStateProvider`` through its child containers and loads it.
-enum AlarmProvider {
-    @MainActor
-    static func loaded(for device: KnownDevice, context: ControlContext) async throws -> AlarmStateProvider {
-        let provider = context.dependencies(for: device).adultAlarms().alarmStateProvider
-        try await provider.load(timeout: context.timeout)
-        return provider
-    }
 }

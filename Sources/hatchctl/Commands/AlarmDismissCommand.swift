@@ -7,10 +7,6 @@ struct AlarmDismissCommand: AsyncParsableCommand {
     @OptionGroup var target: DeviceTarget
 
     func run() async throws {
-        try await target.onAlarms("alarm dismiss") { provider, device in
-            let alarm = provider.status.alarm
-            let receipt = try await provider.dismiss()
-            return .init(detail: alarm?.name, version: receipt.version, text: "Dismissed \"\(alarm?.name ?? "the alarm")\" on \(device.name).")
-        }
+        try await target.actOnFiringAlarm(action: "alarm dismiss", pastTense: "Dismissed") { try await $0.dismiss() }
     }
 }

@@ -10,7 +10,7 @@ struct AlarmListCommand: AsyncParsableCommand {
     func run() async throws {
         let console = target.console
         try await target.run { context, device in
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
+            let provider = try await context.alarmProvider(for: device)
             let report = await MainActor.run {
                 AlarmListing(alarms: provider.alarms, status: provider.status, nextAlarm: provider.nextAlarm,
                              alarmsDisabled: provider.deviceState?.reported.alarmsDisabled ?? false)

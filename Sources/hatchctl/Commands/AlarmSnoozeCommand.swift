@@ -7,10 +7,6 @@ struct AlarmSnoozeCommand: AsyncParsableCommand {
     @OptionGroup var target: DeviceTarget
 
     func run() async throws {
-        try await target.onAlarms("alarm snooze") { provider, device in
-            let alarm = provider.status.alarm
-            let receipt = try await provider.snooze()
-            return .init(detail: alarm?.name, version: receipt.version, text: "Snoozed \"\(alarm?.name ?? "the alarm")\" on \(device.name).")
-        }
+        try await target.actOnFiringAlarm(action: "alarm snooze", pastTense: "Snoozed") { try await $0.snooze() }
     }
 }

@@ -12,19 +12,9 @@ struct RoutineListCommand: AsyncParsableCommand {
     func run() async throws {
         let console = target.console
         try await target.run { context, device in
-            let provider = try await RoutineProvider.loaded(for: device, context: context)
+            let provider = try await context.routineProvider(for: device)
             let entries = await MainActor.run { RoutineListing.entries(provider.routines, progress: provider.progress) }
             console.emit(entries) { RoutineListing.text(entries, deviceName: device.name) }
         }
-    }
-}
-
-/// Resolves a device's ``RoutineStateProvider`` through its child containers and loads it.
-enum RoutineProvider {
-    @MainActor
-    static func loaded(for device: KnownDevice, context: ControlContext) async throws -> RoutineStateProvider {
-        let provider = context.dependencies(for: device).adultRoutine().routineStateProvider
-        try await provider.load(timeout: context.timeout)
-        return provider
     }
 }

@@ -29,22 +29,22 @@ enum DashboardActions {
         }
         switch action {
         case .startRoutine(let id):
-            let provider = try await RoutineProvider.loaded(for: device, context: context)
+            let provider = try await context.routineProvider(for: device)
             let routine = try await MainActor.run { try provider.routine(matching: String(id)) }
             _ = try await provider.start(routine)
             return .done("Started \"\(routine.name)\" on \(device.name).")
         case .stopRoutine:
-            let provider = try await RoutineProvider.loaded(for: device, context: context)
+            let provider = try await context.routineProvider(for: device)
             let running = await MainActor.run { provider.runningRoutine?.name }
             _ = try await provider.stop()
             return .done(running.map { "Stopped \"\($0)\" on \(device.name)." } ?? "Nothing was running on \(device.name); it is off.")
         case .snooze:
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
+            let provider = try await context.alarmProvider(for: device)
             let alarm = await MainActor.run { provider.status.alarm?.name }
             _ = try await provider.snooze()
             return .done("Snoozed \"\(alarm ?? "the alarm")\" on \(device.name).")
         case .dismiss:
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
+            let provider = try await context.alarmProvider(for: device)
             let alarm = await MainActor.run { provider.status.alarm?.name }
             _ = try await provider.dismiss()
             return .done("Dismissed \"\(alarm ?? "the alarm")\" on \(device.name).")

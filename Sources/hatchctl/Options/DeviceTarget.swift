@@ -41,19 +41,22 @@ struct DeviceTarget: ParsableArguments {
 
     /// Loads the device's routines, applies `act` and reports its outcome as `name`.
     func onRoutines(_ name: String, _ act: @escaping @MainActor (RoutineStateProvider, KnownDevice) async throws -> Outcome) async throws {
-        let console = console
-        try await run { context, device in
-            let provider = try await RoutineProvider.loaded(for: device, context: context)
-            let outcome = try await act(provider, device)
-            console.emit(ActionResult(device: device, action: name, detail: outcome.detail, version: outcome.version)) { outcome.text }
-        }
+        try await on(name, { context, device in try await context.routineProvider(for: device) }, act)
     }
 
     /// Loads the device's alarms, applies `act` and reports its outcome as `name`.
     func onAlarms(_ name: String, _ act: @escaping @MainActor (AlarmStateProvider, KnownDevice) async throws -> Outcome) async throws {
+        try await on(name, { context, device in try await context.alarmProvider(for: device) }, act)
+    }
+
+    /// Loads a feature provider of the device with `load`, applies `act` and reports its outcome as `name`.
+    private func on<Provider: Sendable>(
+        _ name: String, _ load: @escaping @MainActor (ControlContext, KnownDevice) async throws -> Provider,
+        _ act: @escaping @MainActor (Provider, KnownDevice) async throws -> Outcome
+    ) async throws {
         let console = console
         try await run { context, device in
-            let provider = try await AlarmProvider.loaded(for: device, context: context)
+            let provider = try await load(context, device)
             let outcome = try await act(provider, device)
             console.emit(ActionResult(device: device, action: name, detail: outcome.detail, version: outcome.version)) { outcome.text }
         }

@@ -147,4 +147,17 @@ struct DeviceRulesRegressionTests {
         #expect(engine.state.snooze?.active == false)
         #expect(!engine.advance(to: Self.local("2026-01-07", "07:30")).contains(.alarmFired(alarmID: 1)), "a snooze ended by turn_off never re-fires")
     }
+
+    /// A Rest+ (2nd gen) sequence the property tests shrank: alarms enabled again at 06:30, the second the
+    /// 06:45 alarm's 15-minute sunrise is due, then `play sound`: the sound the user chose plays.
+    @Test func aSoundPlayedTheSecondASunriseIsDueWins() {
+        let steps: [DeviceStep] = [
+            .clockOff, .toddlerLock(false), .setColor(red: 0, green: 0, blue: 0, brightness: 1), .clockOff,
+            .alarmsDisabled(true), .wait(seconds: 1320), .alarmsDisabled(false), .alarmsDisabled(false), .playSound(index: 0),
+        ]
+        var figures = DeviceScenario.Figures()
+        let scenario = DeviceScenario(product: .riotPlus, start: Date(timeIntervalSince1970: 1_772_708_880), steps: steps)
+        #expect(scenario.failure(figures: &figures) == nil)
+        #expect(figures.steps == steps.count)
+    }
 }

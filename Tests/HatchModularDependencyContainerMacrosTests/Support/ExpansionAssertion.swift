@@ -1,8 +1,7 @@
+import HatchMacroTestSupport
 import HatchModularDependencyContainerMacros
-import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
-import Testing
 
 /// The macro under test, registered the way the compiler sees it (with its extension role's conformance).
 let dependencyRequirementsMacroSpecs: [String: MacroSpec] = [
@@ -21,24 +20,7 @@ func assertDependencyRequirementsExpansion(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    assertMacroExpansion(
-        source,
-        expandedSource: expandedSource,
-        diagnostics: diagnostics,
-        macroSpecs: dependencyRequirementsMacroSpecs,
-        fixedSource: fixedSource,
-        indentationWidth: .spaces(4),
-        failureHandler: { failure in
-            Issue.record(
-                Comment(rawValue: failure.message),
-                sourceLocation: SourceLocation(
-                    fileID: failure.location.fileID,
-                    filePath: failure.location.filePath,
-                    line: failure.location.line,
-                    column: failure.location.column))
-        },
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column)
+    assertMacroExpansionRecordingIssues(
+        source, expandedSource: expandedSource, diagnostics: diagnostics, macroSpecs: dependencyRequirementsMacroSpecs,
+        fixedSource: fixedSource, fileID: fileID, filePath: filePath, line: line, column: column)
 }
