@@ -4,9 +4,8 @@ import Synchronization
 /// its singleton or input value is published, so a singleton's value sits in its registration (no extra hop).
 ///
 /// Builders create registrations; the first container built from one claims it, so building a container
-/// allocates nothing more per registration. Any further container built from the same registration (another
-/// `freeze()` of the same builder, a mock imported into several test containers) gets its own copy, with its
-/// own cell and so its own singleton.
+/// allocates nothing more per registration. Any further container built from the same registration
+/// (another `freeze()` of the same builder) gets its own copy, with its own cell and so its own singleton.
 @usableFromInline
 final class Registration: InstanceCell, @unchecked Sendable {
     /// How a value is produced.
