@@ -12,7 +12,7 @@ struct CacheAndOutputTests {
         let cold = try tree.analyze(useCache: true)
         #expect(!cold.reportFromCache)
         #expect(cold.filesParsed == 30)
-        #expect(FileManager.default.fileExists(atPath: tree.root + "/.build/dependency-analyzer-cache/report.json"))
+        #expect(FileManager.default.fileExists(atPath: tree.root + "/.build/dependency-analyzer-cache/report.bin"))
 
         let warm = try tree.analyze(useCache: true)
         #expect(warm.reportFromCache)

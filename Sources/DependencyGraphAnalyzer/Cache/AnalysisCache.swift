@@ -4,10 +4,14 @@ import HatchMemberwiseInit
 /// The on-disk cache in the build folder: per-file summaries keyed by content hash (in a few chunk files,
 /// encoded and decoded in parallel), and the last whole report keyed by the hash of every (path, content
 /// hash) pair, so an unchanged tree is answered by hashing files and reading one small file.
+///
+/// Summaries and the report are stored in a compact binary form of the analyzer's own, framed by a
+/// magic number, the format version, the body's length and a checksum: a file from another version, cut
+/// short or damaged is a cache miss, never a crash.
 @MemberwiseInit(.public)
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The cache folder.
     public let directory: String
@@ -15,8 +19,8 @@ public struct AnalysisCache: Sendable {
     /// How many files the summaries are split into, so they encode and decode on every core.
     static let chunkCount = 4
 
-    private func summariesPath(_ chunk: Int) -> String { directory + "/summaries-\(chunk).json" }
-    private var reportPath: String { directory + "/report.json" }
+    private func summariesPath(_ chunk: Int) -> String { directory + "/summaries-\(chunk).bin" }
+    private var reportPath: String { directory + "/report.bin" }
     private var stampsPath: String { directory + "/file-stamps.tsv" }
 
     /// The content hash last computed for each file, with the stamp the file had then. Stored as
@@ -66,54 +70,51 @@ public struct AnalysisCache: Sendable {
 
     /// Stores the hash of every file with its stamp.
     public func storeFileHashes(_ entries: [(path: String, stamp: FileStampValue, hash: String)]) throws(AnalyzerError) {
-        var text = "v\(Self.formatVersion)\n"
-        for entry in entries where !entry.path.contains("\t") && !entry.path.contains("\n") {
-            text += "\(entry.path)\t\(entry.stamp.size)\t\(entry.stamp.modifiedSeconds)\t\(entry.stamp.modifiedNanoseconds)\t\(Int64(bitPattern: entry.stamp.inode))\t\(entry.hash)\n"
+        var text = CacheWriter(reservingCapacity: entries.count * 96)
+        text.append(raw: "v\(Self.formatVersion)\n".utf8)
+        for entry in entries where !entry.path.utf8.contains(9) && !entry.path.utf8.contains(10) {
+            text.append(raw: entry.path.utf8)
+            for number in [entry.stamp.size, entry.stamp.modifiedSeconds, entry.stamp.modifiedNanoseconds, Int64(bitPattern: entry.stamp.inode)] {
+                text.append(raw: CollectionOfOne(9))
+                text.append(raw: String(number).utf8)
+            }
+            text.append(raw: CollectionOfOne(9))
+            text.append(raw: entry.hash.utf8)
+            text.append(raw: CollectionOfOne(10))
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: stampsPath), options: .atomic)
+            try Data(text.bytes).write(to: URL(fileURLWithPath: stampsPath), options: .atomic)
         } catch {
             throw .cannotWrite(stampsPath, reason: "\(error)")
         }
     }
 
-    private struct StoredSummaries: Codable {
-        var formatVersion: Int
-        var entries: [String: Entry]
-
-        struct Entry: Codable {
-            var hash: String
-            var summary: SourceFileSummary
-        }
-    }
-
-    private struct StoredReport: Codable {
-        var formatVersion: Int
-        var inputKey: String
-        var report: AnalysisReport
-    }
-
     /// The cached report for this exact input, if any.
     public func report(forInputKey key: String) -> AnalysisReport? {
-        guard let data = FileManager.default.contents(atPath: reportPath),
-              let stored = try? JSONDecoder().decode(StoredReport.self, from: data),
-              stored.formatVersion == Self.formatVersion, stored.inputKey == key else { return nil }
-        return stored.report
+        guard let data = FileManager.default.contents(atPath: reportPath) else { return nil }
+        return Self.readFramed(data) { reader throws(CacheReader.Damaged) in
+            guard try reader.string() == key else { return nil }
+            return try reader.report()
+        } ?? nil
     }
 
-    /// Cached summaries by path, each with the content hash it was read from.
+    /// Cached summaries by path, each with the content hash it was read from; empty unless every chunk reads.
     public func summaries() -> [String: (hash: String, summary: SourceFileSummary)] {
-        let chunks: [[String: StoredSummaries.Entry]?] = ParallelMap.map(count: Self.chunkCount) { chunk in
-            guard let data = FileManager.default.contents(atPath: summariesPath(chunk)),
-                  let stored = try? JSONDecoder().decode(StoredSummaries.self, from: data),
-                  stored.formatVersion == Self.formatVersion else { return nil }
-            return stored.entries
+        let chunks: [[(path: String, hash: String, summary: SourceFileSummary)]?] = ParallelMap.map(count: Self.chunkCount) { chunk in
+            guard let data = FileManager.default.contents(atPath: summariesPath(chunk)) else { return nil }
+            return Self.readFramed(data) { reader throws(CacheReader.Damaged) in
+                try reader.array { reader throws(CacheReader.Damaged) in
+                    let path = try reader.string()
+                    return (path, try reader.string(), try reader.summary(path: path))
+                }
+            }
         }
         var result: [String: (hash: String, summary: SourceFileSummary)] = [:]
+        result.reserveCapacity(chunks.reduce(0) { $0 + ($1?.count ?? 0) })
         for chunk in chunks {
             guard let chunk else { return [:] }
-            for (path, entry) in chunk { result[path] = (entry.hash, entry.summary.settingPositionFile(path)) }
+            for entry in chunk { result[entry.path] = (entry.hash, entry.summary) }
         }
         return result
     }
@@ -127,27 +128,64 @@ public struct AnalysisCache: Sendable {
         }
         let chunkCount = Self.chunkCount
         let failures: [String?] = ParallelMap.map(count: chunkCount + 1) { task in
-            do {
-                let data: Data
-                let path: String
-                if task == chunkCount {
-                    data = try JSONEncoder().encode(StoredReport(formatVersion: Self.formatVersion, inputKey: inputKey, report: report))
-                    path = reportPath
-                } else {
-                    var entries: [String: StoredSummaries.Entry] = [:]
-                    for index in stride(from: task, to: summaries.count, by: chunkCount) {
-                        let item = summaries[index]
-                        entries[item.path] = .init(hash: item.hash, summary: item.summary.settingPositionFile(""))
-                    }
-                    data = try JSONEncoder().encode(StoredSummaries(formatVersion: Self.formatVersion, entries: entries))
-                    path = summariesPath(task)
+            var body = CacheWriter(reservingCapacity: 1 << 20)
+            let path: String
+            if task == chunkCount {
+                body.write(inputKey)
+                body.write(report: report)
+                path = reportPath
+            } else {
+                let indices = Array(stride(from: task, to: summaries.count, by: chunkCount))
+                body.write(indices.count)
+                for index in indices {
+                    let item = summaries[index]
+                    body.write(item.path)
+                    body.write(item.hash)
+                    body.write(summary: item.summary)
                 }
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                path = summariesPath(task)
+            }
+            do {
+                try Data(Self.framed(body)).write(to: URL(fileURLWithPath: path), options: .atomic)
                 return nil
             } catch {
                 return "\(error)"
             }
         }
         if let failure = failures.compactMap({ $0 }).first { throw .cannotWrite(directory, reason: failure) }
+    }
+
+    /// The first bytes of every binary cache file.
+    private static let magic: [UInt8] = Array("HDAC".utf8)
+
+    /// `body` behind the magic number and format version, with its length, followed by its checksum.
+    private static func framed(_ body: CacheWriter) -> [UInt8] {
+        var file = CacheWriter(reservingCapacity: body.bytes.count + 32)
+        file.append(raw: magic)
+        file.write(formatVersion)
+        file.write(body.bytes.count)
+        file.append(raw: body.bytes)
+        let checksum = body.bytes.withUnsafeBytes(ContentHasher.digest)
+        file.append(raw: withUnsafeBytes(of: checksum.littleEndian) { Array($0) })
+        return file.bytes
+    }
+
+    /// What `read` makes of the body of a framed file, or nil when the file is not one of this format
+    /// version, is cut short, fails its checksum, or its body does not read to the end.
+    private static func readFramed<Value>(_ data: Data, _ read: (inout CacheReader) throws(CacheReader.Damaged) -> Value) -> Value? {
+        data.withUnsafeBytes { raw -> Value? in
+            var frame = CacheReader(raw)
+            do {
+                guard Array(try frame.raw(count: magic.count)) == magic, try frame.int() == formatVersion else { return nil }
+                let body = try frame.raw(count: try frame.int())
+                let stored = try frame.raw(count: 8).loadUnaligned(as: UInt64.self)
+                guard frame.isAtEnd, UInt64(littleEndian: stored) == ContentHasher.digest(body) else { return nil }
+                var reader = CacheReader(body)
+                let value = try read(&reader)
+                return reader.isAtEnd ? value : nil
+            } catch {
+                return nil
+            }
+        }
     }
 }

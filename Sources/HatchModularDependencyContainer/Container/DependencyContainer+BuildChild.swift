@@ -5,6 +5,7 @@ extension DependencyContainer {
     /// then `configure`, where inputs are provided and registrations override the child's own. Nothing is
     /// copied from this container: the child links to it. If requirements are unmet, the process stops with
     /// the full ``DependencyValidationError`` report; ``tryBuildChild(_:_:)`` throws it instead.
+    @inlinable
     public func buildChild<Child: DependencyRequirements>(
         _ child: Child.Type,
         _ configure: (DependencyBuilder<Child>) -> Void = { _ in }
@@ -17,15 +18,27 @@ extension DependencyContainer {
     }
 
     /// The throwing twin of ``buildChild(_:_:)``: reports every unmet requirement at once as a typed error.
+    ///
+    /// Inlined so the caller creates the child's builder with its own, statically cached type metadata
+    /// rather than the runtime instantiating `DependencyBuilder<Child>` on every call.
+    @inlinable
     public func tryBuildChild<Child: DependencyRequirements>(
         _ child: Child.Type,
         _ configure: (DependencyBuilder<Child>) -> Void = { _ in }
     ) throws(DependencyValidationError) -> Child {
-        let builder = DependencyBuilder<Child>(collector: RegistrationCollector(ownerType: child))
-        addOwnRegistrations(of: child, to: builder)
+        try _buildChild(DependencyBuilder<Child>(), configure)
+    }
+
+    /// Everything `tryBuildChild` does once the child's builder exists.
+    @usableFromInline
+    func _buildChild<Child: DependencyRequirements>(
+        _ builder: DependencyBuilder<Child>,
+        _ configure: (DependencyBuilder<Child>) -> Void
+    ) throws(DependencyValidationError) -> Child {
+        addOwnRegistrations(of: Child.self, to: builder)
         builder.collector.replacesExisting = true
         configure(builder)
-        return try makeChild(child, specs: builder.collector.specs)
+        return try makeChild(Child.self, registrations: builder.collector.registrations)
     }
 
     /// Builds a child with test overrides applied on top of its own registrations (see
@@ -39,14 +52,14 @@ extension DependencyContainer {
         let collector = builder.collector
         collector.replacesExisting = true
         try overrides(MockDependencyBuilder(collector: collector, session: MockImportSession(root: child)))
-        return try makeChild(child, specs: collector.specs)
+        return try makeChild(child, registrations: collector.registrations)
     }
 
     private func makeChild<Child: DependencyRequirements>(
         _ child: Child.Type,
-        specs: [RegistrationSpec]
+        registrations: [Registration]
     ) throws(DependencyValidationError) -> Child {
-        let container = DependencyContainer(parent: self, ownerType: child, specs: specs)
+        let container = DependencyContainer(parent: self, ownerType: child, registrations: registrations)
         try container.validate(Child.requirements, module: child)
         return Child(container)
     }
@@ -68,8 +81,8 @@ extension DependencyContainer {
     private func collectLocalMocks<Module: TestDependencyProvider>(of module: Module.Type, into collector: RegistrationCollector) {
         let builder = MockDependencyBuilder<Module>(session: MockImportSession(root: module, importsEnabled: false))
         Module.mockRegistration(in: builder)
-        for spec in builder.collector.specs where spec.isLocal {
-            collector.replace(spec)
+        for registration in builder.collector.registrations where registration.isLocal {
+            collector.replace(registration)
         }
     }
 }

@@ -4,6 +4,7 @@ extension DependencyContainer {
     func validate(_ declared: DeclaredRequirements, module: Any.Type) throws(DependencyValidationError) {
         var unmet: [DependencyValidationError.UnmetRequirement] = []
         for requirement in declared.requirements {
+            if requirement.key == nil, isUsableOffMainActor(requirement.typeIdentifier) { continue }
             let key = RegistrationKey(typeIdentifier: requirement.typeIdentifier, key: requirement.key)
             let found = registration(for: key, memoize: false)
             if found == nil || found?.isMainActor == true {
@@ -17,6 +18,7 @@ extension DependencyContainer {
             }
         }
         for input in declared.inputs {
+            if isUsableOffMainActor(input.typeIdentifier) { continue }
             let key = RegistrationKey(typeIdentifier: input.typeIdentifier, key: nil)
             let found = registration(for: key, memoize: false)
             if found == nil || found?.isMainActor == true {
@@ -25,6 +27,25 @@ extension DependencyContainer {
         }
         guard !unmet.isEmpty else { return }
         throw DependencyValidationError(module: TypeName.of(module), containerChain: chain, isTestMode: mode == .testing, unmet: unmet)
+    }
+
+    /// Whether an unkeyed resolution of the type from this container finds a registration that is not
+    /// main-actor only (own registrations first, then the nearest ancestor's non-local one): the common case
+    /// of validation, answered without retaining anything. `false` sends the caller to the full lookup.
+    private func isUsableOffMainActor(_ identifier: ObjectIdentifier) -> Bool {
+        if let own = unkeyed.lookup(identifier) {
+            return own._withUnsafeGuaranteedRef { !$0.isMainActor }
+        }
+        var ancestor = parent.map(Unmanaged.passUnretained)
+        while let container = ancestor {
+            let usable: Bool? = container._withUnsafeGuaranteedRef { container in
+                guard let found = container.unkeyed.lookup(identifier) else { return nil }
+                return found._withUnsafeGuaranteedRef { $0.isLocal ? nil : !$0.isMainActor }
+            }
+            if let usable { return usable }
+            ancestor = container._withUnsafeGuaranteedRef { $0.parent.map(Unmanaged.passUnretained) }
+        }
+        return false
     }
 
     private func unmetRequirement(

@@ -17,8 +17,10 @@ public final class DependencyContainer: Sendable {
     let ownerType: Any.Type
     let mode: Mode
     nonisolated(unsafe) let unkeyed: FrozenTable
-    /// `unkeyed`'s slots, shift and mask, stored here so `resolve` probes them inline with no other hop.
-    @usableFromInline nonisolated(unsafe) let _ownSlots: UnsafePointer<FrozenSlot>
+    /// `unkeyed`'s keys, registrations, shift and mask, stored here so `resolve` probes them inline with no
+    /// other hop.
+    @usableFromInline nonisolated(unsafe) let _ownKeys: UnsafePointer<UInt>
+    @usableFromInline nonisolated(unsafe) let _ownRegistrations: UnsafePointer<UInt>
     @usableFromInline let _ownShift: UInt
     @usableFromInline let _ownMask: Int
     let keyed: [RegistrationKey: Registration]
@@ -33,19 +35,19 @@ public final class DependencyContainer: Sendable {
     nonisolated(unsafe) var catalogNext: Unmanaged<DependencyContainer>?
 
     /// A root container (from ``DependencyBuilder/freeze()`` or a test-mode `testing()`).
-    convenience init(root ownerType: Any.Type, specs: [RegistrationSpec], mode: Mode) {
-        self.init(parent: nil, ownerType: ownerType, specs: specs, mode: mode, catalog: HierarchyCatalog())
+    convenience init(root ownerType: Any.Type, registrations: [Registration], mode: Mode) {
+        self.init(parent: nil, ownerType: ownerType, registrations: registrations, mode: mode, catalog: HierarchyCatalog())
     }
 
     /// A child of `parent`.
-    convenience init(parent: DependencyContainer, ownerType: Any.Type, specs: [RegistrationSpec]) {
-        self.init(parent: parent, ownerType: ownerType, specs: specs, mode: parent.mode, catalog: parent.catalog)
+    convenience init(parent: DependencyContainer, ownerType: Any.Type, registrations: [Registration]) {
+        self.init(parent: parent, ownerType: ownerType, registrations: registrations, mode: parent.mode, catalog: parent.catalog)
     }
 
     private init(
         parent: DependencyContainer?,
         ownerType: Any.Type,
-        specs: [RegistrationSpec],
+        registrations: [Registration],
         mode: Mode,
         catalog: HierarchyCatalog
     ) {
@@ -55,22 +57,23 @@ public final class DependencyContainer: Sendable {
         self.catalog = catalog
         var keyed: [RegistrationKey: Registration] = [:]
         var unkeyedCount = 0
-        for spec in specs where spec.key.key == nil { unkeyedCount += 1 }
+        for registration in registrations where registration.key.key == nil { unkeyedCount += 1 }
         let table = unkeyedCount == 0 ? FrozenTable.empty : FrozenTable.make(capacityFor: unkeyedCount)
-        for spec in specs {
-            let registration = Registration(spec: spec)
-            if spec.key.key == nil {
+        for candidate in registrations {
+            let registration = candidate.claimedForContainer()
+            if registration.key.key == nil {
                 table.insert(registration)
             } else {
-                keyed[spec.key] = registration
+                keyed[registration.key] = registration
             }
         }
         self.unkeyed = table
-        self._ownSlots = table.slots
+        self._ownKeys = table.keys
+        self._ownRegistrations = table.registrations
         self._ownShift = table.shape.shift
         self._ownMask = table.shape.mask
         self.keyed = keyed
-        self.isCataloged = !specs.isEmpty
+        self.isCataloged = !registrations.isEmpty
         table.forEach { $0.declaringContainer = self }
         for registration in keyed.values {
             registration.declaringContainer = self
@@ -123,13 +126,15 @@ public final class DependencyContainer: Sendable {
     /// while this container lives), or nil if anything else is needed.
     @inlinable @inline(__always)
     func _ownPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
-        let key = UInt(bitPattern: Int(bitPattern: identifier))
-        var index = Int(truncatingIfNeeded: (key &* FrozenSlot.multiplier) >> _ownShift)
+        let key = FrozenKey.of(identifier)
+        var index = FrozenKey.home(of: key, shift: _ownShift)
         while true {
-            let slot = _ownSlots[index]
-            if slot.key == key | 1 { return slot.registration.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published } }
-            if slot.key == 0 || slot.key == key { return nil }
-            index = (index + 1) & _ownMask
+            let slot = _ownKeys[index]
+            if slot == key | 1 {
+                return FrozenKey.registration(_ownRegistrations[index]).unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published }
+            }
+            if slot == 0 || slot == key { return nil }
+            index = (index &+ 1) & _ownMask
         }
     }
 

@@ -18,6 +18,6 @@ public final class DependencyBuilder<Owner>: DependencyRegistrar<Owner> {
     ///
     /// Each call returns a new, independent root (with its own singletons); the builder stays usable.
     public func freeze() -> DependencyContainer {
-        DependencyContainer(root: Owner.self, specs: collector.specs, mode: .production)
+        DependencyContainer(root: Owner.self, registrations: collector.registrations, mode: .production)
     }
 }

@@ -7,7 +7,7 @@ extension RegistrationCollector {
         isLocal: Bool,
         factory: @escaping @Sendable (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
-        try add(RegistrationSpec(
+        try add(Registration(
             type, key: key, scope: scope, isLocal: isLocal,
             factory: .sendable { container in InstanceBox(try factory(container)) }
         ))
@@ -21,7 +21,7 @@ extension RegistrationCollector {
         isLocal: Bool,
         factory: @escaping @MainActor (DependencyContainer) throws -> T
     ) throws(DependencyRegistrationError) {
-        try add(RegistrationSpec(
+        try add(Registration(
             type, key: key, scope: scope, isLocal: isLocal,
             factory: .mainActor { container in InstanceBox(try factory(container)) }
         ))
@@ -29,6 +29,6 @@ extension RegistrationCollector {
 
     /// Records an input value; a later value for the same type replaces an earlier one.
     func provideInput<T: Sendable>(_ type: T.Type, _ value: T) {
-        replace(RegistrationSpec(type, key: nil, scope: .input, isLocal: false, factory: .value(InstanceBox(value))))
+        replace(Registration(type, key: nil, scope: .input, isLocal: false, factory: .value(InstanceBox(value))))
     }
 }

@@ -4,8 +4,8 @@
 /// for the sizes that occur, and it keeps `buildChild` to a few allocations.
 final class RegistrationCollector {
     /// The registrations, in order.
-    private(set) var specs: [RegistrationSpec] = []
-    /// Indices in `specs` of registrations exported by an imported module (an explicit one may replace them);
+    private(set) var registrations: [Registration] = []
+    /// Indices in `registrations` of registrations exported by an imported module (an explicit one may replace them);
     /// empty, so never allocated, outside test mode.
     private var importedIndices: [Int] = []
     /// Set while overrides are applied: a registration replaces an existing one instead of throwing.
@@ -18,47 +18,47 @@ final class RegistrationCollector {
     }
 
     /// Adds an explicit registration; throws on a duplicate unless overriding or replacing an import.
-    func add(_ spec: RegistrationSpec) throws(DependencyRegistrationError) {
-        guard let index = index(of: spec.key) else {
-            specs.append(spec)
+    func add(_ registration: Registration) throws(DependencyRegistrationError) {
+        guard let index = index(of: registration.key) else {
+            registrations.append(registration)
             return
         }
         guard replacesExisting || importedIndices.contains(index) else {
-            let existing = specs[index]
+            let existing = registrations[index]
             throw DependencyRegistrationError.duplicate(
-                typeName: spec.typeName,
-                key: spec.key.key?.description,
+                typeName: registration.typeName,
+                key: registration.key.key?.description,
                 builder: TypeName.of(ownerType),
                 existingScope: existing.scope,
                 existingIsMainActor: existing.isMainActor,
                 existingIsLocal: existing.isLocal
             )
         }
-        setExplicit(spec, at: index)
+        setExplicit(registration, at: index)
     }
 
     /// Adds or replaces a value (inputs never throw: the last one given wins).
-    func replace(_ spec: RegistrationSpec) {
-        if let index = index(of: spec.key) {
-            setExplicit(spec, at: index)
+    func replace(_ registration: Registration) {
+        if let index = index(of: registration.key) {
+            setExplicit(registration, at: index)
         } else {
-            specs.append(spec)
+            registrations.append(registration)
         }
     }
 
     /// Adds a registration exported by an imported module unless one for the same type and key exists.
-    func addImported(_ spec: RegistrationSpec) {
-        guard index(of: spec.key) == nil else { return }
-        importedIndices.append(specs.count)
-        specs.append(spec)
+    func addImported(_ registration: Registration) {
+        guard index(of: registration.key) == nil else { return }
+        importedIndices.append(registrations.count)
+        registrations.append(registration)
     }
 
-    private func setExplicit(_ spec: RegistrationSpec, at index: Int) {
-        specs[index] = spec
+    private func setExplicit(_ registration: Registration, at index: Int) {
+        registrations[index] = registration
         importedIndices.removeAll { $0 == index }
     }
 
     private func index(of key: RegistrationKey) -> Int? {
-        specs.firstIndex { $0.key == key }
+        registrations.firstIndex { $0.key == key }
     }
 }

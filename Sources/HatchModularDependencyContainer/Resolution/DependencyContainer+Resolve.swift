@@ -83,11 +83,11 @@ extension DependencyContainer {
         onMainActor: Bool
     ) throws(DependencyResolutionError) -> T {
         if registration.isMainActor && !onMainActor {
-            throw unresolved(registration.spec.key, type: type, accessor: accessor, onMainActor: false, reason: .requiresMainActor)
+            throw unresolved(registration.key, type: type, accessor: accessor, onMainActor: false, reason: .requiresMainActor)
         }
         let context = ResolutionContext.current
         if let cycle = context.cycle(closedBy: registration) {
-            throw unresolved(registration.spec.key, type: type, accessor: accessor, onMainActor: onMainActor, reason: .cycle(cycle))
+            throw unresolved(registration.key, type: type, accessor: accessor, onMainActor: onMainActor, reason: .cycle(cycle))
         }
         let declaring = registration.declaringContainer.unsafelyUnwrapped
         switch registration.scope {
@@ -119,7 +119,7 @@ extension DependencyContainer {
             switch error {
             case .crossThreadCycle(let mine, let others):
                 throw unresolved(
-                    registration.spec.key, type: type, accessor: nil, onMainActor: true,
+                    registration.key, type: type, accessor: nil, onMainActor: true,
                     reason: .crossThreadCycle(thisThread: mine, otherThreads: others)
                 )
             case .factory(let failure as DependencyResolutionError):
@@ -139,7 +139,7 @@ extension DependencyContainer {
     ) throws(DependencyResolutionError) -> AnyInstanceBox {
         do {
             return try context.withFrame(registration) {
-                switch registration.spec.factory {
+                switch registration.factory {
                 case .sendable(let factory):
                     try factory(container)
                 case .mainActor(let factory):
@@ -158,8 +158,8 @@ extension DependencyContainer {
     private func factoryFailure(_ error: any Error, registration: Registration, context: ResolutionContext) -> DependencyResolutionError {
         DependencyResolutionError(
             reason: .factoryFailed(String(describing: error)),
-            requestedType: registration.spec.typeName,
-            key: registration.spec.key.key?.description,
+            requestedType: registration.typeName,
+            key: registration.key.key?.description,
             accessor: nil,
             containerChain: chain,
             resolutionPath: context.path(appending: registration.displayName),

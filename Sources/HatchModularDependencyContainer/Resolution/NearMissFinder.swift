@@ -12,7 +12,7 @@ struct NearMissFinder {
             let visible = current === container
             for registration in current.registrations(ofType: key.typeIdentifier) {
                 let chain = current.chain
-                if registration.spec.key != key {
+                if registration.key != key {
                     if visible || !registration.isLocal {
                         found.append(nearMiss(.differentKey, registration, chain))
                     }
@@ -29,7 +29,7 @@ struct NearMissFinder {
             for other in others {
                 other._withUnsafeGuaranteedRef { other in
                     guard !onChain.contains(where: { $0 === other }) else { return }
-                    for registration in other.registrations(ofType: key.typeIdentifier) where registration.spec.key == key {
+                    for registration in other.registrations(ofType: key.typeIdentifier) where registration.key == key {
                         let kind: NearMiss.Kind = registration.scope == .input ? .inputElsewhere : .registeredElsewhere
                         elsewhere.append(nearMiss(kind, registration, other.chain))
                     }
@@ -49,7 +49,7 @@ extension DependencyContainer {
     /// This container's own registrations of a type, under any key.
     func registrations(ofType identifier: ObjectIdentifier) -> [Registration] {
         var result = unkeyed.find(identifier).map { [$0] } ?? []
-        result += keyed.values.filter { $0.spec.key.typeIdentifier == identifier }
+        result += keyed.values.filter { $0.key.typeIdentifier == identifier }
             .sorted { $0.displayName < $1.displayName }
         return result
     }

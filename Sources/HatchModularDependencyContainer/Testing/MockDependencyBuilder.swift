@@ -23,8 +23,8 @@ public final class MockDependencyBuilder<Owner>: DependencyRegistrar<Owner> {
         guard session.shouldImport(child) else { return }
         let childBuilder = MockDependencyBuilder<Child>(session: session)
         Child.mockRegistration(in: childBuilder)
-        for spec in childBuilder.collector.specs where !spec.isLocal {
-            collector.addImported(spec)
+        for registration in childBuilder.collector.registrations where !registration.isLocal {
+            collector.addImported(registration)
         }
     }
 }

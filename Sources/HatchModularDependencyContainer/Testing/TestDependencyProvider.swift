@@ -17,7 +17,7 @@ extension TestDependencyProvider {
         Self.mockRegistration(in: builder)
         builder.collector.replacesExisting = true
         try overrides(builder)
-        let container = DependencyContainer(root: Self.self, specs: builder.collector.specs, mode: .testing)
+        let container = DependencyContainer(root: Self.self, registrations: builder.collector.registrations, mode: .testing)
         try container.validate(Self.requirements, module: Self.self)
         return Self(container)
     }
