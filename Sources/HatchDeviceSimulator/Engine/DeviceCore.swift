@@ -132,12 +132,15 @@ public struct DeviceCore: Sendable {
             // What the device has scheduled up to `now` happens first, so the update's delta is taken
             // against what the device reports at `now` (a sunrise due this second has started).
             let passed = tick(now: now)
+            let passedEvents = firmware.lastEvents
             let result = shadow.update(payload: payload, timestamp: timestamp, realNow: realNow)
             noteClientRequest(result)
             var messages = passed.isEmpty ? publications(result) : passed + publications(result)
             if let delta = result.deltaForDevice {
                 firmware.lastRequestWasCommand = true
                 messages += applyDelta(delta, now: now)
+                // The message's events are those of the second that passed and those of the command.
+                if !passedEvents.isEmpty { firmware.lastEvents = passedEvents + firmware.lastEvents }
             }
             return messages
         case shadowTopics.get:

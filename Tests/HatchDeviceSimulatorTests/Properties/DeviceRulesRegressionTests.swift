@@ -160,4 +160,29 @@ struct DeviceRulesRegressionTests {
         #expect(scenario.failure(figures: &figures) == nil)
         #expect(figures.steps == steps.count)
     }
+
+    /// A command in the second an alarm's sunrise starts: the sunrise starts first (its report and its event
+    /// go out with the command's), then the sound the user chose ends it and plays.
+    @Test(arguments: days)
+    func aCommandInTheSecondASunriseStartsComesAfterIt(day: String) {
+        let alarm = Alarm(id: 1, name: "Okay to wake", daysOfWeek: DaysOfWeek(rawValue: 127), wakeTime: EngineFixtures.time("06:45"), sunriseLead: 900)
+        var settings = DeviceSettings.factory(for: .restoreV5, timezone: Self.zone.identifier)
+        settings.alarms = RecordCollection(items: [alarm])
+        let profile = DeviceProfile(name: "Rules", macAddress: try! MacAddress(validating: "A4:C1:38:99:00:02"), product: .restoreV5, baseRSSI: -50)
+        var core = DeviceCore(profile: profile, settings: settings, shadow: ShadowDocument(), now: Self.local(day, "06:20"))
+        _ = core.connected(now: Self.local(day, "06:20"))
+        _ = core.tick(now: Self.local(day, "06:29"))
+        #expect(core.engine.state.current.playing == PlayingMode.none, "nothing plays before the sunrise on \(day)")
+        // The Restore 3's catalogue lists no sounds; the vendor's client sends an id and its file.
+        let soundID = HardwareProduct.restoreV5.sounds.sounds.first?.id ?? 3
+        let play: JSONValue = ["current": ["playing": "remote", "step": 1,
+                                           "sound": ["id": .int(soundID), "url": "https://example.invalid/3.wav", "until": "indefinite"]]]
+        let replies = core.receive(topic: core.shadowTopics.update, payload: ShadowRequest.update(desired: play, clientToken: "play").jsonData,
+                                   now: Self.local(day, "06:30"))
+        #expect(core.engine.state.current.playing == .remote && core.engine.state.current.sound.id == soundID, "the sound plays on \(day)")
+        #expect(core.lastEvents.first == .sunriseStarted(alarmID: 1) && core.lastEvents.contains(.alarmDismissed(alarmID: 1)), "\(core.lastEvents) on \(day)")
+        let reported = replies.filter { $0.topic == core.shadowTopics.updateAccepted }.compactMap { try? JSONValue(data: $0.payload) }
+            .compactMap { $0[path: ["state", "reported", "current", "playing"]]?.stringValue }
+        #expect(reported == ["routine", "remote"], "the sunrise is reported before the sound on \(day): \(reported)")
+    }
 }
