@@ -159,9 +159,9 @@ public struct DeviceFirmware: Sendable {
 
     /// The patch that brings `state.reported` to the engine's state; `nil` when it already matches.
     private func reportedChanges(against shadow: DeviceShadow) -> JSONValue? {
-        let reported = shadow.document.reported
-        guard lastReport?.generation == shadow.reportedGeneration, case .object(let stored)? = reported else {
-            return engine.state.jsonValue.changes(from: reported)
+        let stored = shadow.document.reportedStore
+        guard lastReport?.generation == shadow.reportedGeneration, stored.reportedIsObject else {
+            return engine.state.jsonValue.changes(from: stored.reported)
         }
         // Both states are read where they are: a copy of either retains and releases all it holds.
         return Self.changes(of: engine.state, since: lastReport.unsafelyUnwrapped.state, stored: stored)
@@ -170,21 +170,21 @@ public struct DeviceFirmware: Sendable {
     /// The patch from the state of the last report, `previous`, to `state`, where `stored` is
     /// `state.reported` as that report left it.
     private static func changes(of state: borrowing ReportedState, since previous: borrowing ReportedState,
-                                stored: JSONObject) -> JSONValue? {
+                                stored: ReportedStore) -> JSONValue? {
         var result: JSONObject = [:]
         // `current` changes at every routine step: diffed field by field on the typed state, which
         // the stored section matches while nobody else writes `state.reported` (reported whole
         // when the stored document has none).
         // (A Rest+ reports no `current`: its `isPowered`, `a` and `c` are firmware fields.)
         if state.current != previous.current, !state.isRestPlusDocument {
-            let change = stored["current"] == nil ? state.current.jsonValue : state.current.changes(from: previous.current)
+            let change = stored.hasField("current") ? state.current.changes(from: previous.current) : state.current.jsonValue
             if let change { result["current"] = change }
         }
         // The other fields change rarely (a setting, the signal strength).
         for (key, value) in state.fields(otherThanCurrentChangedSince: previous) {
             if value.isNull {
-                if stored[key] != nil { result[key] = .null }
-            } else if let change = value.changes(from: stored[key]) {
+                if stored.hasField(key) { result[key] = .null }
+            } else if let change = value.changes(from: stored.field(key)) {
                 result[key] = change
             }
         }

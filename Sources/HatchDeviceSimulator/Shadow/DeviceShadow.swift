@@ -16,9 +16,6 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Counts changes to `state.reported` (updates that carry it, deletes), so a device can tell
     /// whether anyone but itself wrote there since its last report.
     public private(set) var reportedGeneration = 0
-    /// The document as last encoded for `/update/documents`: the next update's `previous` as it is,
-    /// and its `current` re-encoding only the sections the update touched.
-    private var encoding = DocumentEncodingCache()
 
     /// Creates the service over a stored document.
     public init(document: ShadowDocument = ShadowDocument(), recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()) {
@@ -39,7 +36,6 @@ public struct DeviceShadow: Sendable, Hashable {
     /// `/get/accepted`): the reported generation moves on, so nothing cached about the old one is trusted.
     public mutating func adopt(_ document: ShadowDocument) {
         self.document = document
-        encoding = DocumentEncodingCache()
         reportedGeneration += 1
     }
 
@@ -111,7 +107,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// `requestBytes` (the request's size, at least that of its state) spares the merge when the stored
     /// state and the whole request together fit.
     static func exceedsSizeLimit(_ document: ShadowDocument, desired: JSONValue?, reported: JSONValue?, requestBytes: Int) -> Bool {
-        let stored = (document.desired?.encodedByteCount ?? 0) + (document.reported?.encodedByteCount ?? 0)
+        let stored = (document.desired?.encodedByteCount ?? 0) + document.reportedStore.reportedByteCount
         if stored + requestBytes <= WireConstants.maximumStateBytes { return false }
         var merged = (desired: document.desired, reported: document.reported)
         if let desired { merge(desired, into: &merged.desired) }
@@ -142,15 +138,15 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        // The document before the update, kept encoded: the `previous` of `/update/documents`.
-        encoding.prepare(document)
+        // The document before the update: the `previous` of `/update/documents`. It shares its
+        // storage with the document until the merge writes to it.
+        let previous = document
         merge(desired: desired, reported: reported, timestamp: timestamp)
-        encoding.documentChanged()
 
         var publications = [
             ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
                                                                       timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: documents(timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, timestamp: timestamp, token: token)),
         ]
 
         var deltaForDevice: JSONValue?
@@ -183,8 +179,8 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Merges an update into the document, with its metadata, and counts the new version (which
     /// starts again when the document was deleted more than ``versionKeptAfterDelete`` ago). The
-    /// encoding cache forgets what the merge touched; one that never encoded the document (a copy
-    /// that only records) tracks nothing and stays empty.
+    /// device's report that only sets values the document has is written in place
+    /// (``ReportedStore/setValues(_:timestamp:)``); anything else is merged as trees.
     private mutating func merge(desired: JSONValue?, reported: JSONValue?, timestamp: Int) {
         if let deletedAt = document.deletedAt {
             if timestamp - deletedAt > Self.versionKeptAfterDelete { document.version = 0 }
@@ -198,52 +194,36 @@ public struct DeviceShadow: Sendable, Hashable {
         if let reported {
             // The metadata has the report's shape: it leaves empty objects behind exactly when the report does.
             let prunes = reported.isNull || reported.containsNullOrEmptyObject
-            if !prunes, case .object(let patch) = reported, Self.isObjectOrAbsent(document.reported),
-               Self.isObjectOrAbsent(document.reportedMetadata) {
-                // A device's report: merged and stamped in one walk each.
-                encoding.mergeReport(patch, leaf: MetadataLeaves.leaf(for: timestamp), reported: &document.reported,
-                                     metadata: &document.reportedMetadata)
+            if !prunes, case .object(let patch) = reported, document.reportedStore.setValues(patch, timestamp: timestamp) {
+                // A device's report of new values: written in place, nothing else to do.
             } else {
                 let reportedMetadata = reported.isNull ? JSONValue.null : reported.metadata(timestamp: timestamp)
-                if Self.merge(reported, into: &document.reported, prunes: prunes) {
-                    encoding.invalidate(touchedBy: reported, merged: document.reported, metadata: false)
-                } else {
-                    encoding.reset(metadata: false)
-                }
-                if Self.merge(reportedMetadata, into: &document.reportedMetadata, prunes: prunes) {
-                    encoding.invalidate(touchedBy: reportedMetadata, merged: document.reportedMetadata, metadata: true)
-                } else {
-                    encoding.reset(metadata: true)
-                }
+                var trees = (reported: document.reportedStore.reported, metadata: document.reportedStore.metadata)
+                document.reportedStore = ReportedStore()
+                Self.merge(reported, into: &trees.reported, prunes: prunes)
+                Self.merge(reportedMetadata, into: &trees.metadata, prunes: prunes)
+                document.reportedStore = ReportedStore(reported: trees.reported, metadata: trees.metadata)
             }
             reportedGeneration += 1
         }
         document.version += 1
     }
 
-    private static func isObjectOrAbsent(_ node: JSONValue?) -> Bool {
-        guard let node else { return true }
-        if case .object = node { return true }
-        return false
-    }
-
     /// Merges `patch` into a stored node (`null` clears it), pruning only when the patch can leave
-    /// empty objects behind. Returns `false` when fields other than the patched ones may have changed.
-    @discardableResult
-    private static func merge(_ patch: JSONValue, into node: inout JSONValue?, prunes: Bool? = nil) -> Bool {
+    /// empty objects behind.
+    private static func merge(_ patch: JSONValue, into node: inout JSONValue?, prunes: Bool? = nil) {
         if patch.isNull {
             node = nil
-            return false
+            return
         }
         var merged = node ?? .emptyObject
         node = nil  // `merged` holds the only reference: the merge happens in place
         merged.merge(patch)
         if prunes ?? patch.containsNullOrEmptyObject {
             node = pruned(merged)
-            return false
+            return
         }
         node = merged == .emptyObject ? nil : merged
-        return true
     }
 
     /// The `/update/accepted` payload of an applied update, written straight as bytes (sorted keys,
@@ -300,12 +280,10 @@ public struct DeviceShadow: Sendable, Hashable {
         return bytes.makeData(transient: true)
     }
 
-    /// The `/update/documents` payload: the document as it is now (`current`, encoded in place in
-    /// the payload's buffer, reusing the clean sections of `previous`) and `previous` as it was
-    /// encoded last time, sorted keys, in the buffer the `Data` keeps. `current` is then kept for
-    /// the next report.
-    private mutating func documents(timestamp: Int, token: String?) -> Data {
-        var bytes = JSONByteWriter(capacity: 2 * encoding.keptByteCount + (token?.utf8.count ?? 0) + 512)
+    /// The `/update/documents` payload: the document as it is now (`current`) and as it was before
+    /// the update (`previous`), sorted keys, written straight into the buffer the `Data` keeps.
+    private func documents(previous: ShadowDocument, timestamp: Int, token: String?) -> Data {
+        var bytes = JSONByteWriter(capacity: 4096 + (token?.utf8.count ?? 0))
         bytes.append(UInt8(ascii: "{"))
         if let token {
             bytes.append(#""clientToken":"#)
@@ -313,10 +291,9 @@ public struct DeviceShadow: Sendable, Hashable {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(#""current":"#)
-        let current = encoding.encode(document, into: &bytes)
+        document.writeDocumentsNode(into: &bytes)
         bytes.append(#","previous":"#)
-        encoding.appendKept(to: &bytes)
-        encoding.keep(bytes, current)
+        previous.writeDocumentsNode(into: &bytes)
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
@@ -336,7 +313,6 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         let version = document.version
         document = ShadowDocument(version: version, deletedAt: timestamp)
-        encoding.reset()
         reportedGeneration += 1
         var reply: JSONObject = ["version": .int(version), "timestamp": .int(timestamp)]
         if let token { reply["clientToken"] = .string(token) }

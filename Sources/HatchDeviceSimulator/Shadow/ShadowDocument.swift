@@ -1,33 +1,54 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// The stored classic shadow of one device: desired and reported state, their metadata
 /// (per-field update timestamps) and the version. Persisted with the device's settings, so the
 /// version keeps counting across fleet restarts as it does in the cloud.
-@MemberwiseInit(.public)
+///
+/// `state.reported` and its metadata are kept compact (``ReportedStore``): ``reported`` and
+/// ``reportedMetadata`` build their trees when read.
 public struct ShadowDocument: Sendable, Hashable, Codable {
     /// `state.desired`, absent when empty.
-    public var desired: JSONValue? = nil
-    /// `state.reported`, absent when empty.
-    public var reported: JSONValue? = nil
+    public var desired: JSONValue?
     /// `metadata.desired`.
-    public var desiredMetadata: JSONValue? = nil
-    /// `metadata.reported`.
-    public var reportedMetadata: JSONValue? = nil
+    public var desiredMetadata: JSONValue?
     /// Incremented on every accepted update; 0 before the first.
-    public var version: Int = 0
+    public var version: Int
     /// When the document was deleted (epoch seconds of the shadow's clock), until it is created again:
     /// within ``DeviceShadow/versionKeptAfterDelete`` the new document continues the version, later it
     /// starts again, as AWS IoT does.
-    public var deletedAt: Int? = nil
+    public var deletedAt: Int?
+    /// `state.reported` and `metadata.reported`.
+    var reportedStore: ReportedStore
+
+    /// Creates a document from its parts.
+    public init(desired: JSONValue? = nil, reported: JSONValue? = nil, desiredMetadata: JSONValue? = nil,
+                reportedMetadata: JSONValue? = nil, version: Int = 0, deletedAt: Int? = nil) {
+        self.desired = desired
+        self.desiredMetadata = desiredMetadata
+        self.version = version
+        self.deletedAt = deletedAt
+        reportedStore = ReportedStore(reported: reported, metadata: reportedMetadata)
+    }
+
+    /// `state.reported`, absent when empty.
+    public var reported: JSONValue? {
+        get { reportedStore.reported }
+        set { reportedStore = ReportedStore(reported: newValue, metadata: reportedStore.metadata) }
+    }
+
+    /// `metadata.reported`.
+    public var reportedMetadata: JSONValue? {
+        get { reportedStore.metadata }
+        set { reportedStore = ReportedStore(reported: reportedStore.reported, metadata: newValue) }
+    }
 
     /// Whether a document exists (AWS answers 404 to `get` before the first update).
-    public var exists: Bool { desired != nil || reported != nil }
+    public var exists: Bool { desired != nil || reportedStore.hasReported }
 
     /// `state.delta`: desired fields that differ from reported.
     public var delta: JSONValue? {
         guard let desired else { return nil }
-        return JSONValue.delta(desired: desired, reported: reported)
+        return reportedStore.delta(desired: desired)
     }
 
     /// `{"desired": …, "reported": …, "delta": …}` as in `/get/accepted` (delta only when asked).
@@ -50,5 +71,57 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     /// The form used in `/update/documents` (`previous` and `current`).
     var documentsNode: JSONValue {
         ["state": stateNode(includingDelta: false), "metadata": metadataNode, "version": .int(version)]
+    }
+
+    /// Appends ``documentsNode`` as compact JSON with sorted keys, `state.reported` and its metadata
+    /// written straight from the store.
+    func writeDocumentsNode(into output: inout JSONByteWriter) {
+        output.append(#"{"metadata":{"#)
+        if let desiredMetadata {
+            output.append(#""desired":"#)
+            desiredMetadata.write(into: &output)
+            if reportedStore.hasMetadata { output.append(UInt8(ascii: ",")) }
+        }
+        if reportedStore.hasMetadata {
+            output.append(#""reported":"#)
+            reportedStore.writeMetadata(into: &output)
+        }
+        output.append(#"},"state":{"#)
+        if let desired {
+            output.append(#""desired":"#)
+            desired.write(into: &output)
+            if reportedStore.hasReported { output.append(UInt8(ascii: ",")) }
+        }
+        if reportedStore.hasReported {
+            output.append(#""reported":"#)
+            reportedStore.writeReported(into: &output)
+        }
+        output.append(#"},"version":"#)
+        JSONValue.writeInteger(version, into: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case desired, reported, desiredMetadata, reportedMetadata, version, deletedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(desired: try container.decodeIfPresent(JSONValue.self, forKey: .desired),
+                  reported: try container.decodeIfPresent(JSONValue.self, forKey: .reported),
+                  desiredMetadata: try container.decodeIfPresent(JSONValue.self, forKey: .desiredMetadata),
+                  reportedMetadata: try container.decodeIfPresent(JSONValue.self, forKey: .reportedMetadata),
+                  version: try container.decode(Int.self, forKey: .version),
+                  deletedAt: try container.decodeIfPresent(Int.self, forKey: .deletedAt))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(desired, forKey: .desired)
+        try container.encodeIfPresent(reported, forKey: .reported)
+        try container.encodeIfPresent(desiredMetadata, forKey: .desiredMetadata)
+        try container.encodeIfPresent(reportedMetadata, forKey: .reportedMetadata)
+        try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
     }
 }

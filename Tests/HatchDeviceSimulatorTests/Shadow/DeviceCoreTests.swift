@@ -61,35 +61,24 @@ struct DeviceCoreTests {
         #expect(messages(get, on: device.shadowTopics.getAccepted).first?[path: ["state", "delta"]] == ["current": ["color": ["id": 9999, "i": 100]]])
     }
 
-    /// Where the fields of a stored object live: equal for two objects that share one storage.
-    func storage(_ value: JSONValue?) -> UnsafeRawPointer? {
-        guard case .object(let object)? = value else { return nil }
-        return object.fields.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    }
-
-    @Test func devicesWithTheSameSettingsShareStoredObjectsUntilOneChangesThem() throws {
+    @Test func devicesWithTheSameSettingsShareOneShapeAndKeepOnlyTheirValues() throws {
         var first = core(), second = core()
         _ = first.connected(now: now)
         _ = second.connected(now: now)
         let firstDocument = first.shadow.document, secondDocument = second.shadow.document
         #expect(firstDocument == secondDocument)
-        for key in ["clock", "deviceInfo", "current"] {
-            let shared = storage(firstDocument.reported?[key])
-            #expect(shared != nil && shared == storage(secondDocument.reported?[key]), "state.reported.\(key)")
-            let sharedMetadata = storage(firstDocument.reportedMetadata?[key])
-            #expect(sharedMetadata != nil && sharedMetadata == storage(secondDocument.reportedMetadata?[key]), "metadata.reported.\(key)")
-        }
+        let shape = try #require(firstDocument.reportedStore.shape)
+        #expect(shape === secondDocument.reportedStore.shape)
 
-        // The first device starts a routine a minute later: its `current` and the metadata of what
-        // changed become its own; the second device's document stays exactly as it was.
+        // The first device starts a routine a minute later: its values and their timestamps change,
+        // the second device's document stays exactly as it was, and both keep the shared shape.
         let later = now.addingTimeInterval(60)
         let request = DeviceAction.startRoutine(id: 7).updateRequest(for: .restoreV5, clientToken: "cmd-1")
         _ = first.receive(topic: first.shadowTopics.update, payload: request.jsonData, now: later)
         #expect(first.shadow.document.reported?[path: ["current", "srId"]] == 7)
         #expect(second.shadow.document == secondDocument)
         #expect(second.shadow.document.reported?[path: ["current", "playing"]] == "none")
-        #expect(storage(first.shadow.document.reported?["current"]) != storage(second.shadow.document.reported?["current"]))
-        #expect(storage(first.shadow.document.reported?["clock"]) == storage(second.shadow.document.reported?["clock"]))
+        #expect(first.shadow.document.reportedStore.shape === shape)
         let stamped = try #require(first.shadow.document.reportedMetadata?[path: ["current", "srId", "timestamp"]]?.intValue)
         #expect(stamped == DeviceEngine.epoch(later))
         #expect(second.shadow.document.reportedMetadata?[path: ["current", "srId", "timestamp"]]?.intValue == DeviceEngine.epoch(now))
@@ -98,6 +87,7 @@ struct DeviceCoreTests {
         let get = second.receive(topic: second.shadowTopics.get, payload: Data("{}".utf8), now: later)
         let reply = try #require(messages(get, on: second.shadowTopics.getAccepted).first)
         #expect(reply[path: ["state", "reported"]] == second.shadow.document.reported)
+        #expect(reply[path: ["metadata", "reported"]] == second.shadow.document.reportedMetadata)
     }
 
     @Test func routineProgressIsReportedOnTick() throws {

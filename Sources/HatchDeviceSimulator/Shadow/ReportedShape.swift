@@ -1,0 +1,147 @@
+import HatchDeviceModel
+import Synchronization
+
+/// The structure of a stored `state.reported` (its keys at every level, without values) and the
+/// fixed text of its encoding, shared by every device whose reported state has that structure.
+///
+/// A fleet's devices of one product report the same fields, so a few shapes serve thousands of
+/// devices: each device keeps only its leaf values and their timestamps (``ReportedStore``), and
+/// encodes `state.reported` and `metadata.reported` by writing the shape's text between them.
+final class ReportedShape: Sendable {
+    /// An object of the document: its keys in ascending order and what each holds.
+    struct Node: Sendable {
+        var keys: [String] = []
+        var children: [Child] = []
+
+        /// Where `key` is among ``keys``, or `nil`.
+        func index(of key: String) -> Int? {
+            var low = 0, high = keys.count
+            while low < high {
+                let middle = (low &+ high) / 2
+                if keys[middle] < key { low = middle &+ 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key ? low : nil
+        }
+    }
+
+    /// What a key of a ``Node`` holds: a leaf value (its index in the device's values) or an object.
+    enum Child: Sendable, Equatable {
+        case leaf(Int)
+        case object(Int)
+    }
+
+    /// The objects, the root first, in the order their `{` appear in the encoding.
+    let nodes: [Node]
+    /// How many leaf values a device of this shape keeps.
+    let leafCount: Int
+    /// The encoding of `state.reported` without its leaf values: text `i` (from `stateStarts[i]` to
+    /// `stateStarts[i + 1]`) comes before leaf `i`, the last after the last leaf.
+    let stateText: [UInt8]
+    let stateStarts: [Int]
+    /// The same for `metadata.reported`, where each leaf is `{"timestamp":N}`: text `i` ends with
+    /// `{"timestamp":` (and after the first, starts with the `}` of the leaf before).
+    let metadataText: [UInt8]
+    let metadataStarts: [Int]
+
+    private init(nodes: [Node], leafCount: Int, stateText: [UInt8], stateStarts: [Int]) {
+        self.nodes = nodes
+        self.leafCount = leafCount
+        self.stateText = stateText
+        self.stateStarts = stateStarts
+        var metadata: [UInt8] = []
+        var starts: [Int] = []
+        metadata.reserveCapacity(stateText.count + leafCount * 15)
+        for index in 0...leafCount {
+            starts.append(metadata.count)
+            if index > 0 { metadata.append(UInt8(ascii: "}")) }
+            metadata += stateText[stateStarts[index]..<stateStarts[index + 1]]
+            if index < leafCount { metadata += Array(#"{"timestamp":"#.utf8) }
+        }
+        starts.append(metadata.count)
+        metadataText = metadata
+        metadataStarts = starts
+    }
+
+    /// The leaf values and timestamps of a stored `state.reported` and its `metadata.reported`, and
+    /// their shape; `nil` when the two do not fit one shape (a metadata leaf that is not exactly
+    /// `{"timestamp": N}`, an array, a `null`), which ``ReportedStore`` then keeps as trees.
+    static func decompose(reported: JSONObject, metadata: JSONObject) -> (ReportedShape, ContiguousArray<JSONValue>, ContiguousArray<Int>)? {
+        var builder = Builder()
+        guard builder.add(reported, metadata: metadata) != nil else { return nil }
+        var starts = builder.starts
+        starts.append(builder.text.byteCount)
+        let shape = intern(nodes: builder.nodes, text: builder.text.array(from: 0), starts: starts, leafCount: builder.values.count)
+        return (shape, builder.values, builder.stamps)
+    }
+
+    /// Builds a shape while walking a document, collecting its leaves.
+    private struct Builder: ~Copyable {
+        var nodes: [Node] = []
+        var text = JSONByteWriter(capacity: 1024)
+        var starts: [Int] = [0]
+        var values: ContiguousArray<JSONValue> = []
+        var stamps: ContiguousArray<Int> = []
+
+        /// Adds the object `fields` (with its metadata) as a node; returns its index.
+        mutating func add(_ fields: JSONObject, metadata: JSONObject) -> Int? {
+            guard fields.count == metadata.count else { return nil }
+            let index = nodes.count
+            nodes.append(Node())
+            var node = Node()
+            node.keys.reserveCapacity(fields.count)
+            node.children.reserveCapacity(fields.count)
+            text.append(UInt8(ascii: "{"))
+            for position in 0..<fields.count {
+                let (key, value) = fields[position]
+                guard metadata[position].key == key else { return nil }
+                if position > 0 { text.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(key, into: &text)
+                text.append(UInt8(ascii: ":"))
+                let meta = metadata[position].value
+                switch value {
+                case .object(let inner):
+                    guard case .object(let innerMetadata) = meta, let child = add(inner, metadata: innerMetadata) else { return nil }
+                    node.children.append(.object(child))
+                case .bool, .int, .double, .string:
+                    guard case .object(let leaf) = meta, leaf.count == 1, leaf[0].key == "timestamp",
+                          case .int(let stamp) = leaf[0].value else { return nil }
+                    node.children.append(.leaf(values.count))
+                    values.append(value)
+                    stamps.append(stamp)
+                    starts.append(text.byteCount)
+                case .null, .array:
+                    return nil
+                }
+                node.keys.append(key)
+            }
+            text.append(UInt8(ascii: "}"))
+            nodes[index] = node
+            return index
+        }
+    }
+
+    /// One shape per structure, so devices alike share theirs. The table stops growing at
+    /// ``internedLimit`` shapes (a shadow service of many unlike things): later ones are not shared.
+    private static func intern(nodes: [Node], text: [UInt8], starts: [Int], leafCount: Int) -> ReportedShape {
+        let key = Signature(text: text, starts: starts)
+        return interned.withLock { table in
+            if let shape = table[key] { return shape }
+            let shape = ReportedShape(nodes: nodes, leafCount: leafCount, stateText: text, stateStarts: starts)
+            if table.count < internedLimit { table[key] = shape }
+            return shape
+        }
+    }
+
+    private struct Signature: Hashable {
+        let text: [UInt8]
+        let starts: [Int]
+    }
+
+    static let internedLimit = 4096
+    private static let interned = Mutex<[Signature: ReportedShape]>([:])
+
+    /// Whether two shapes have the same structure.
+    func hasSameStructure(as other: ReportedShape) -> Bool {
+        self === other || (stateText == other.stateText && stateStarts == other.stateStarts)
+    }
+}

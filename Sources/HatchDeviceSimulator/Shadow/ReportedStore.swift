@@ -1,0 +1,287 @@
+import HatchDeviceModel
+
+/// `state.reported` and `metadata.reported` of a stored shadow document, in the compact form a fleet
+/// of thousands can afford: a shared ``ReportedShape`` (the keys, and the fixed text of the
+/// encoding) and, per device, one array of leaf values and one of their timestamps. A report that
+/// only changes values writes them in place, and the two trees are encoded straight from the
+/// arrays, with no JSON tree built or walked.
+///
+/// Documents that fit no shape (a metadata leaf that is not `{"timestamp": N}`, an array) are
+/// kept as the two trees, with the same semantics.
+struct ReportedStore: Sendable, Hashable {
+    /// The shape of the shaped form; `nil` when the trees hold the document (or nothing is stored).
+    private(set) var shape: ReportedShape?
+    /// The leaf values, in the shape's order.
+    private var values: ContiguousArray<JSONValue> = []
+    /// The leaves' timestamps (`metadata.reported`), in the same order.
+    private var stamps: ContiguousArray<Int> = []
+    /// `state.reported` when it fits no shape.
+    private var reportedTree: JSONValue?
+    /// `metadata.reported` when it fits no shape.
+    private var metadataTree: JSONValue?
+
+    /// Nothing stored.
+    init() {}
+
+    /// The store of `reported` and its `metadata`: shaped when they fit one shape.
+    init(reported: JSONValue?, metadata: JSONValue?) {
+        if case .object(let fields)? = reported, !fields.isEmpty, case .object(let metadataFields)? = metadata,
+           let (shape, values, stamps) = ReportedShape.decompose(reported: fields, metadata: metadataFields) {
+            self.shape = shape
+            self.values = values
+            self.stamps = stamps
+        } else {
+            reportedTree = reported
+            metadataTree = metadata
+        }
+    }
+
+    /// Whether `state.reported` exists.
+    var hasReported: Bool { shape != nil || reportedTree != nil }
+    /// Whether `metadata.reported` exists.
+    var hasMetadata: Bool { shape != nil || metadataTree != nil }
+    /// Whether `state.reported` is an object (shaped documents always are).
+    var reportedIsObject: Bool {
+        if shape != nil { return true }
+        if case .object? = reportedTree { return true }
+        return false
+    }
+
+    /// `state.reported` as a tree.
+    var reported: JSONValue? {
+        guard let shape else { return reportedTree }
+        return tree(shape, node: 0) { values[$0] }
+    }
+
+    /// `metadata.reported` as a tree (its leaves shared with other documents of the same second).
+    var metadata: JSONValue? {
+        guard let shape else { return metadataTree }
+        var last: (stamp: Int, leaf: JSONValue) = (-1, .null)
+        return tree(shape, node: 0) { leaf in
+            let stamp = stamps[leaf]
+            if stamp != last.stamp { last = (stamp, MetadataLeaves.leaf(for: stamp)) }
+            return last.leaf
+        }
+    }
+
+    private func tree(_ shape: ReportedShape, node index: Int, leaf: (Int) -> JSONValue) -> JSONValue {
+        let node = shape.nodes[index]
+        var fields = JSONObject(minimumCapacity: node.keys.count)
+        for position in node.keys.indices {
+            switch node.children[position] {
+            case .leaf(let value): fields.appendInOrder(node.keys[position], leaf(value))
+            case .object(let inner): fields.appendInOrder(node.keys[position], tree(shape, node: inner, leaf: leaf))
+            }
+        }
+        return .object(fields)
+    }
+
+    /// The top-level field `key` of `state.reported`, as a tree; `nil` when absent.
+    func field(_ key: String) -> JSONValue? {
+        guard let shape else { return reportedTree?[key] }
+        let root = shape.nodes[0]
+        guard let position = root.index(of: key) else { return nil }
+        switch root.children[position] {
+        case .leaf(let leaf): return values[leaf]
+        case .object(let inner): return tree(shape, node: inner) { values[$0] }
+        }
+    }
+
+    /// Whether `state.reported` has the top-level field `key`.
+    func hasField(_ key: String) -> Bool {
+        guard let shape else { return reportedTree?[key] != nil }
+        return shape.nodes[0].index(of: key) != nil
+    }
+
+    /// `state.delta` for `desired`: its fields whose value differs from `state.reported`
+    /// (``JSONValue/delta(desired:reported:)``), reading only the reported fields it names.
+    func delta(desired: JSONValue) -> JSONValue? {
+        guard let shape else { return JSONValue.delta(desired: desired, reported: reportedTree) }
+        return delta(desired, against: .object(0), shape)
+    }
+
+    private func delta(_ desired: JSONValue, against child: ReportedShape.Child?, _ shape: ReportedShape) -> JSONValue? {
+        guard case .object(let desiredFields) = desired else {
+            let reported: JSONValue? = switch child {
+            case .leaf(let leaf): values[leaf]
+            case .object(let inner): tree(shape, node: inner) { values[$0] }
+            case nil: nil
+            }
+            return desired == reported ? nil : desired
+        }
+        guard case .object(let index)? = child else { return desiredFields.isEmpty ? nil : desired }
+        let node = shape.nodes[index]
+        var result: JSONObject = [:]
+        for (key, value) in desiredFields {
+            let position = node.index(of: key)
+            if let difference = delta(value, against: position.map { node.children[$0] }, shape) {
+                result.appendInOrder(key, difference)
+            }
+        }
+        return result.isEmpty ? nil : .object(result)
+    }
+
+    // MARK: Merging a report
+
+    /// Most leaves one report sets in place; a report that sets more is merged as trees.
+    static let leavesSetInPlace = 256
+
+    /// Merges a device's report (an object without nulls or empty objects) when it only sets leaf
+    /// values the document already has, stamping each with `timestamp`, and returns `true`. Returns
+    /// `false`, changing nothing, when the report would change the shape (a new field, an object
+    /// where a value was or the reverse, an array): the caller then merges it as trees.
+    mutating func setValues(_ patch: JSONObject, timestamp: Int) -> Bool {
+        guard let shape else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.leavesSetInPlace) { leaves in
+            var count = 0
+            guard Self.locate(patch, in: shape, node: 0, leaves: leaves, count: &count) else { return false }
+            var cursor = 0
+            values.withUnsafeMutableBufferPointer { values in
+                Self.assign(patch, leaves: leaves, cursor: &cursor, values: values)
+            }
+            stamps.withUnsafeMutableBufferPointer { stamps in
+                for position in 0..<count { stamps[leaves[position]] = timestamp }
+            }
+            return true
+        }
+    }
+
+    /// Finds the leaf each value of `patch` sets, in the order of a walk of `patch`; `false` when one
+    /// is not a leaf the shape has.
+    private static func locate(_ patch: JSONObject, in shape: ReportedShape, node index: Int,
+                               leaves: UnsafeMutableBufferPointer<Int>, count: inout Int) -> Bool {
+        let node = shape.nodes[index]
+        for position in 0..<patch.count {
+            let field = patch[position]
+            guard let found = node.index(of: field.key) else { return false }
+            switch (node.children[found], field.value) {
+            case (.leaf(let leaf), .bool), (.leaf(let leaf), .int), (.leaf(let leaf), .double), (.leaf(let leaf), .string):
+                guard count < leaves.count else { return false }
+                leaves[count] = leaf
+                count &+= 1
+            case (.object(let inner), .object(let fields)):
+                guard !fields.isEmpty, locate(fields, in: shape, node: inner, leaves: leaves, count: &count) else { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Writes the values of `patch` to the leaves ``locate(_:in:node:leaves:count:)`` found.
+    private static func assign(_ patch: JSONObject, leaves: UnsafeMutableBufferPointer<Int>, cursor: inout Int,
+                               values: UnsafeMutableBufferPointer<JSONValue>) {
+        for position in 0..<patch.count {
+            let value = patch[valueAt: position]
+            if case .object(let fields) = value {
+                assign(fields, leaves: leaves, cursor: &cursor, values: values)
+            } else {
+                values[leaves[cursor]] = value
+                cursor &+= 1
+            }
+        }
+    }
+
+    // MARK: Encoding
+
+    /// Appends `state.reported` as compact JSON with sorted keys (as ``JSONValue/write(into:)`` would).
+    func writeReported(into output: inout JSONByteWriter) {
+        guard let shape else {
+            reportedTree?.write(into: &output)
+            return
+        }
+        shape.stateText.withUnsafeBufferPointer { text in
+            shape.stateStarts.withUnsafeBufferPointer { starts in
+                values.withUnsafeBufferPointer { values in
+                    for leaf in 0..<shape.leafCount {
+                        output.append(UnsafeBufferPointer(rebasing: text[starts[leaf]..<starts[leaf &+ 1]]))
+                        switch values[leaf] {
+                        case .int(let value): JSONValue.writeInteger(value, into: &output)
+                        case .bool(let value): output.append(value ? "true" : "false")
+                        case .string(let value): JSONValue.writeString(value, into: &output)
+                        default: values[leaf].write(into: &output)
+                        }
+                    }
+                    let count = shape.leafCount
+                    output.append(UnsafeBufferPointer(rebasing: text[starts[count]..<starts[count &+ 1]]))
+                }
+            }
+        }
+    }
+
+    /// Appends `metadata.reported` as compact JSON with sorted keys. A timestamp is turned into digits
+    /// once and copied to the leaves after it that share it (most of a document's leaves share a few).
+    func writeMetadata(into output: inout JSONByteWriter) {
+        guard let shape else {
+            metadataTree?.write(into: &output)
+            return
+        }
+        shape.metadataText.withUnsafeBufferPointer { text in
+            shape.metadataStarts.withUnsafeBufferPointer { starts in
+                stamps.withUnsafeBufferPointer { stamps in
+                    output.appendInPlace(atMost: text.count &+ stamps.count &* 20) { start in
+                        var cursor = start
+                        var last = (stamp: Int.min, digits: start, count: 0)
+                        for leaf in 0..<stamps.count {
+                            let length = starts[leaf &+ 1] &- starts[leaf]
+                            cursor.update(from: text.baseAddress.unsafelyUnwrapped + starts[leaf], count: length)
+                            cursor += length
+                            let stamp = stamps[leaf]
+                            if stamp == last.stamp {
+                                cursor.update(from: last.digits, count: last.count)
+                            } else {
+                                last = (stamp, cursor, Self.writeDigits(stamp, to: cursor))
+                            }
+                            cursor += last.count
+                        }
+                        let tail = stamps.count
+                        let length = starts[tail &+ 1] &- starts[tail]
+                        cursor.update(from: text.baseAddress.unsafelyUnwrapped + starts[tail], count: length)
+                        return cursor + length - start
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the decimal digits of `value` at `start`; returns how many (at most 20).
+    private static func writeDigits(_ value: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        var magnitude = value.magnitude
+        var length = value < 0 ? 1 : 0
+        var rest = magnitude
+        repeat {
+            length &+= 1
+            rest /= 10
+        } while rest > 0
+        if value < 0 { start[0] = UInt8(ascii: "-") }
+        var end = length
+        repeat {
+            end &-= 1
+            start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return length
+    }
+
+    /// The size of `state.reported` as compact JSON (for the 8 KB state limit).
+    var reportedByteCount: Int {
+        guard hasReported else { return 0 }
+        var output = JSONByteWriter(capacity: 2048)
+        writeReported(into: &output)
+        return output.byteCount
+    }
+
+    // MARK: Equality
+
+    static func == (lhs: ReportedStore, rhs: ReportedStore) -> Bool {
+        if let left = lhs.shape, let right = rhs.shape, left.hasSameStructure(as: right) {
+            return lhs.values == rhs.values && lhs.stamps == rhs.stamps
+        }
+        return lhs.reported == rhs.reported && lhs.metadata == rhs.metadata
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(reported)
+        hasher.combine(metadata)
+    }
+}
