@@ -63,6 +63,16 @@ public struct JSONByteWriter: ~Copyable {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Appends a copy of bytes already written (`range` of the bytes so far): a document written
+    /// twice with small differences copies its first writing between them.
+    @inlinable
+    public mutating func append(copyOf range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "JSONByteWriter: \(range) is not within the \(count) bytes written")
+        if capacity - count < range.count { grow(toHold: range.count) }
+        (start + count).update(from: start + range.lowerBound, count: range.count)
+        count &+= range.count
+    }
+
     /// Lets `body` write at most `maximum` bytes straight into the buffer; it returns how many it wrote.
     @inlinable @inline(__always)
     public mutating func appendInPlace(atMost maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {

@@ -138,15 +138,24 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Applies an already valid update (used for the device's own reports) and builds the replies.
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
-        // The document before the update: the `previous` of `/update/documents`. It shares its
-        // storage with the document until the merge writes to it.
-        let previous = document
-        merge(desired: desired, reported: reported, timestamp: timestamp)
+        // The `previous` of `/update/documents`: for a device's report that only sets values, the
+        // values it replaced (the rest of `previous` is `current`); otherwise the whole document.
+        var changes: [ReportedStore.Change] = []
+        var previous: ShadowDocument?
+        if desired == nil, document.deletedAt == nil, case .object(let patch)? = reported, !patch.isEmpty,
+           !reported.unsafelyUnwrapped.containsNullOrEmptyObject,
+           document.reportedStore.setValues(patch, timestamp: timestamp, changes: &changes) {
+            reportedGeneration += 1
+            document.version += 1
+        } else {
+            previous = document
+            merge(desired: desired, reported: reported, timestamp: timestamp)
+        }
 
         var publications = [
             ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
                                                                       timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, changes: changes, timestamp: timestamp, token: token)),
         ]
 
         var deltaForDevice: JSONValue?
@@ -281,8 +290,9 @@ public struct DeviceShadow: Sendable, Hashable {
     }
 
     /// The `/update/documents` payload: the document as it is now (`current`) and as it was before
-    /// the update (`previous`), sorted keys, written straight into the buffer the `Data` keeps.
-    private func documents(previous: ShadowDocument, timestamp: Int, token: String?) -> Data {
+    /// the update (`previous`, or `current` with the values and timestamps of `changes` as they were),
+    /// sorted keys, written straight into the buffer the `Data` keeps.
+    private func documents(previous: ShadowDocument?, changes: [ReportedStore.Change], timestamp: Int, token: String?) -> Data {
         var bytes = JSONByteWriter(capacity: 4096 + (token?.utf8.count ?? 0))
         bytes.append(UInt8(ascii: "{"))
         if let token {
@@ -291,9 +301,13 @@ public struct DeviceShadow: Sendable, Hashable {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(#""current":"#)
-        document.writeDocumentsNode(into: &bytes)
+        let layout = document.writeDocumentsNode(into: &bytes, marking: changes)
         bytes.append(#","previous":"#)
-        previous.writeDocumentsNode(into: &bytes)
+        if let previous {
+            previous.writeDocumentsNode(into: &bytes)
+        } else {
+            ShadowDocument.appendPrevious(of: layout, changes: changes, version: document.version - 1, into: &bytes)
+        }
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))

@@ -123,31 +123,46 @@ struct ReportedStore: Sendable, Hashable {
 
     // MARK: Merging a report
 
+    /// A leaf a report set, with the value and timestamp it held before.
+    struct Change: Sendable {
+        let leaf: Int
+        let value: JSONValue
+        let stamp: Int
+    }
+
     /// Most leaves one report sets in place; a report that sets more is merged as trees.
     static let leavesSetInPlace = 256
 
     /// Merges a device's report (an object without nulls or empty objects) when it only sets leaf
-    /// values the document already has, stamping each with `timestamp`, and returns `true`. Returns
-    /// `false`, changing nothing, when the report would change the shape (a new field, an object
-    /// where a value was or the reverse, an array): the caller then merges it as trees.
-    mutating func setValues(_ patch: JSONObject, timestamp: Int) -> Bool {
+    /// values the document already has, stamping each with `timestamp`; appends to `changes` what
+    /// each leaf held before, in leaf order, and returns `true`. Returns `false`, changing nothing,
+    /// when the report would change the shape (a new field, an object where a value was or the
+    /// reverse, an array): the caller then merges it as trees.
+    mutating func setValues(_ patch: JSONObject, timestamp: Int, changes: inout [Change]) -> Bool {
         guard let shape else { return false }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.leavesSetInPlace) { leaves in
             var count = 0
             guard Self.locate(patch, in: shape, node: 0, leaves: leaves, count: &count) else { return false }
+            changes.reserveCapacity(changes.count + count)
             var cursor = 0
             values.withUnsafeMutableBufferPointer { values in
-                Self.assign(patch, leaves: leaves, cursor: &cursor, values: values)
-            }
-            stamps.withUnsafeMutableBufferPointer { stamps in
-                for position in 0..<count { stamps[leaves[position]] = timestamp }
+                stamps.withUnsafeMutableBufferPointer { stamps in
+                    Self.assign(patch, leaves: leaves, cursor: &cursor, values: values, stamps: stamps, timestamp: timestamp,
+                                changes: &changes)
+                }
             }
             return true
         }
     }
 
-    /// Finds the leaf each value of `patch` sets, in the order of a walk of `patch`; `false` when one
-    /// is not a leaf the shape has.
+    /// ``setValues(_:timestamp:changes:)`` without keeping what changed.
+    mutating func setValues(_ patch: JSONObject, timestamp: Int) -> Bool {
+        var changes: [Change] = []
+        return setValues(patch, timestamp: timestamp, changes: &changes)
+    }
+
+    /// Finds the leaf each value of `patch` sets, in the order of a walk of `patch` (the shape's leaf
+    /// order: both keep keys sorted); `false` when one is not a leaf the shape has.
     private static func locate(_ patch: JSONObject, in shape: ReportedShape, node index: Int,
                                leaves: UnsafeMutableBufferPointer<Int>, count: inout Int) -> Bool {
         let node = shape.nodes[index]
@@ -170,13 +185,17 @@ struct ReportedStore: Sendable, Hashable {
 
     /// Writes the values of `patch` to the leaves ``locate(_:in:node:leaves:count:)`` found.
     private static func assign(_ patch: JSONObject, leaves: UnsafeMutableBufferPointer<Int>, cursor: inout Int,
-                               values: UnsafeMutableBufferPointer<JSONValue>) {
+                               values: UnsafeMutableBufferPointer<JSONValue>, stamps: UnsafeMutableBufferPointer<Int>,
+                               timestamp: Int, changes: inout [Change]) {
         for position in 0..<patch.count {
             let value = patch[valueAt: position]
             if case .object(let fields) = value {
-                assign(fields, leaves: leaves, cursor: &cursor, values: values)
+                assign(fields, leaves: leaves, cursor: &cursor, values: values, stamps: stamps, timestamp: timestamp, changes: &changes)
             } else {
-                values[leaves[cursor]] = value
+                let leaf = leaves[cursor]
+                changes.append(Change(leaf: leaf, value: values[leaf], stamp: stamps[leaf]))
+                values[leaf] = value
+                stamps[leaf] = timestamp
                 cursor &+= 1
             }
         }
@@ -184,8 +203,9 @@ struct ReportedStore: Sendable, Hashable {
 
     // MARK: Encoding
 
-    /// Appends `state.reported` as compact JSON with sorted keys (as ``JSONValue/write(into:)`` would).
-    func writeReported(into output: inout JSONByteWriter) {
+    /// Appends `state.reported` as compact JSON with sorted keys (as ``JSONValue/write(into:)`` would),
+    /// and to `positions` where the value of each leaf of `marked` (in leaf order) lies.
+    func writeReported(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: inout [Range<Int>]) {
         guard let shape else {
             reportedTree?.write(into: &output)
             return
@@ -193,54 +213,110 @@ struct ReportedStore: Sendable, Hashable {
         shape.stateText.withUnsafeBufferPointer { text in
             shape.stateStarts.withUnsafeBufferPointer { starts in
                 values.withUnsafeBufferPointer { values in
-                    for leaf in 0..<shape.leafCount {
-                        output.append(UnsafeBufferPointer(rebasing: text[starts[leaf]..<starts[leaf &+ 1]]))
-                        switch values[leaf] {
-                        case .int(let value): JSONValue.writeInteger(value, into: &output)
-                        case .bool(let value): output.append(value ? "true" : "false")
-                        case .string(let value): JSONValue.writeString(value, into: &output)
-                        default: values[leaf].write(into: &output)
+                    let base = text.baseAddress.unsafelyUnwrapped
+                    var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
+                    for leaf in 0..<values.count {
+                        let length = starts[leaf &+ 1] &- starts[leaf]
+                        output.appendInPlace(atMost: length) { destination in
+                            Self.copy(base + starts[leaf], count: length, to: destination)
+                            return length
+                        }
+                        let valueStart = output.byteCount
+                        Self.writeLeaf(values[leaf], into: &output)
+                        if leaf == next {
+                            positions.append(valueStart..<output.byteCount)
+                            mark &+= 1
+                            next = mark < marked.count ? marked[mark].leaf : -1
                         }
                     }
-                    let count = shape.leafCount
-                    output.append(UnsafeBufferPointer(rebasing: text[starts[count]..<starts[count &+ 1]]))
+                    let tail = values.count
+                    output.append(UnsafeBufferPointer(start: base + starts[tail], count: starts[tail &+ 1] &- starts[tail]))
                 }
             }
         }
     }
 
-    /// Appends `metadata.reported` as compact JSON with sorted keys. A timestamp is turned into digits
+    /// Appends one leaf value.
+    @inline(__always)
+    static func writeLeaf(_ value: JSONValue, into output: inout JSONByteWriter) {
+        switch value {
+        case .int(let value): JSONValue.writeInteger(value, into: &output)
+        case .bool(let value): output.append(value ? "true" : "false")
+        case .string(let value): JSONValue.writeString(value, into: &output)
+        default: value.write(into: &output)
+        }
+    }
+
+    /// Appends `metadata.reported` as compact JSON with sorted keys, and to `positions` where the
+    /// timestamp of each leaf of `marked` (in leaf order) lies. A timestamp is turned into digits
     /// once and copied to the leaves after it that share it (most of a document's leaves share a few).
-    func writeMetadata(into output: inout JSONByteWriter) {
+    func writeMetadata(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: inout [Range<Int>]) {
         guard let shape else {
             metadataTree?.write(into: &output)
             return
         }
+        let base = output.byteCount
         shape.metadataText.withUnsafeBufferPointer { text in
             shape.metadataStarts.withUnsafeBufferPointer { starts in
                 stamps.withUnsafeBufferPointer { stamps in
                     output.appendInPlace(atMost: text.count &+ stamps.count &* 20) { start in
+                        let source = text.baseAddress.unsafelyUnwrapped
                         var cursor = start
                         var last = (stamp: Int.min, digits: start, count: 0)
+                        var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
                         for leaf in 0..<stamps.count {
                             let length = starts[leaf &+ 1] &- starts[leaf]
-                            cursor.update(from: text.baseAddress.unsafelyUnwrapped + starts[leaf], count: length)
+                            Self.copy(source + starts[leaf], count: length, to: cursor)
                             cursor += length
                             let stamp = stamps[leaf]
                             if stamp == last.stamp {
-                                cursor.update(from: last.digits, count: last.count)
+                                Self.copy(last.digits, count: last.count, to: cursor)
                             } else {
                                 last = (stamp, cursor, Self.writeDigits(stamp, to: cursor))
+                            }
+                            if leaf == next {
+                                let offset = base &+ (cursor - start)
+                                positions.append(offset..<(offset &+ last.count))
+                                mark &+= 1
+                                next = mark < marked.count ? marked[mark].leaf : -1
                             }
                             cursor += last.count
                         }
                         let tail = stamps.count
                         let length = starts[tail &+ 1] &- starts[tail]
-                        cursor.update(from: text.baseAddress.unsafelyUnwrapped + starts[tail], count: length)
+                        Self.copy(source + starts[tail], count: length, to: cursor)
                         return cursor + length - start
                     }
                 }
             }
+        }
+    }
+
+    /// ``writeReported(into:marking:positions:)`` without marks.
+    func writeReported(into output: inout JSONByteWriter) {
+        var positions: [Range<Int>] = []
+        writeReported(into: &output, positions: &positions)
+    }
+
+    /// ``writeMetadata(into:marking:positions:)`` without marks.
+    func writeMetadata(into output: inout JSONByteWriter) {
+        var positions: [Range<Int>] = []
+        writeMetadata(into: &output, positions: &positions)
+    }
+
+    /// Copies a short run of bytes eight at a time (the texts between leaves are a few dozen bytes,
+    /// where a call to `memmove` costs more than the copy).
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        var offset = 0
+        while offset &+ 8 <= count {
+            UnsafeMutableRawPointer(destination + offset).storeBytes(of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self),
+                                                                     as: UInt64.self)
+            offset &+= 8
+        }
+        while offset < count {
+            destination[offset] = source[offset]
+            offset &+= 1
         }
     }
 

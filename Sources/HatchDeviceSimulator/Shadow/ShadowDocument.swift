@@ -73,9 +73,22 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         ["state": stateNode(includingDelta: false), "metadata": metadataNode, "version": .int(version)]
     }
 
+    /// Where the parts of a written ``documentsNode`` lie that differ from the document before a
+    /// report: the timestamps and values of the leaves it set, and the version.
+    struct DocumentsLayout {
+        var whole: Range<Int> = 0..<0
+        var stamps: [Range<Int>] = []
+        var values: [Range<Int>] = []
+        var version: Range<Int> = 0..<0
+    }
+
     /// Appends ``documentsNode`` as compact JSON with sorted keys, `state.reported` and its metadata
-    /// written straight from the store.
-    func writeDocumentsNode(into output: inout JSONByteWriter) {
+    /// written straight from the store; returns where the leaves of `marked` (changes in leaf order)
+    /// and the version lie.
+    @discardableResult
+    func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: [ReportedStore.Change] = []) -> DocumentsLayout {
+        var layout = DocumentsLayout()
+        let start = output.byteCount
         output.append(#"{"metadata":{"#)
         if let desiredMetadata {
             output.append(#""desired":"#)
@@ -84,7 +97,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         }
         if reportedStore.hasMetadata {
             output.append(#""reported":"#)
-            reportedStore.writeMetadata(into: &output)
+            reportedStore.writeMetadata(into: &output, marking: marked, positions: &layout.stamps)
         }
         output.append(#"},"state":{"#)
         if let desired {
@@ -94,11 +107,40 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         }
         if reportedStore.hasReported {
             output.append(#""reported":"#)
-            reportedStore.writeReported(into: &output)
+            reportedStore.writeReported(into: &output, marking: marked, positions: &layout.values)
         }
         output.append(#"},"version":"#)
-        JSONValue.writeInteger(version, into: &output)
+        let version = output.byteCount
+        JSONValue.writeInteger(self.version, into: &output)
+        layout.version = version..<output.byteCount
         output.append(UInt8(ascii: "}"))
+        layout.whole = start..<output.byteCount
+        return layout
+    }
+
+    /// Appends the ``documentsNode`` of the document as it was before a report that set the leaves of
+    /// `changes`: a copy of the written node at `layout` with each changed timestamp and value, and
+    /// the version (`version`), written as they were.
+    static func appendPrevious(of layout: DocumentsLayout, changes: [ReportedStore.Change], version: Int,
+                               into output: inout JSONByteWriter) {
+        var copied = layout.whole.lowerBound
+        func copy(upTo end: Int) {
+            output.append(copyOf: copied..<end)
+        }
+        for (range, change) in zip(layout.stamps, changes) {
+            copy(upTo: range.lowerBound)
+            JSONValue.writeInteger(change.stamp, into: &output)
+            copied = range.upperBound
+        }
+        for (range, change) in zip(layout.values, changes) {
+            copy(upTo: range.lowerBound)
+            ReportedStore.writeLeaf(change.value, into: &output)
+            copied = range.upperBound
+        }
+        copy(upTo: layout.version.lowerBound)
+        JSONValue.writeInteger(version, into: &output)
+        copied = layout.version.upperBound
+        copy(upTo: layout.whole.upperBound)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -170,6 +170,25 @@ struct ReportedStoreTests {
         #expect(emptyOutput.makeArray() == empty.documentsNode.encodedBytes)
     }
 
+    @Test("a report's /update/documents holds the documents before and after it, byte for byte", arguments: seeds.prefix(20))
+    func documentsOfReports(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        var shadow = DeviceShadow()
+        var timestamp = 1_767_592_800
+        _ = shadow.apply(desired: nil, reported: .object(random.object(depth: 2)), timestamp: timestamp, token: nil)
+        for step in 0..<8 {
+            timestamp += 1 + random.next(3)
+            let before = shadow.document
+            let patch = random.patch(over: try #require(before.reported?.objectValue), depth: 2)
+            let desired: JSONValue? = step == 5 ? ["a": 1] : nil
+            let result = shadow.apply(desired: desired, reported: patch.isEmpty ? nil : .object(patch), timestamp: timestamp, token: "t\(step)")
+            let documents = try #require(result.publications.first { $0.channel == .updateDocuments })
+            let expected: JSONValue = ["clientToken": .string("t\(step)"), "current": shadow.document.documentsNode,
+                                       "previous": before.documentsNode, "timestamp": .int(timestamp)]
+            #expect(documents.encoded == expected.jsonData, "seed \(seed), step \(step)")
+        }
+    }
+
     @Test func shadowDocumentsDecodeAsTheyEncode() throws {
         let reported: JSONValue = ["current": ["sound": ["v": 5]], "rssi": -60]
         let document = ShadowDocument(desired: ["a": 1], reported: reported, desiredMetadata: ["a": ["timestamp": 1]],
