@@ -108,28 +108,33 @@ extension JSONValue {
     @inlinable @inline(__always)
     public static func writeInteger(_ value: Int, into output: inout JSONByteWriter) {
         if value >= 0 && value < 10 { return output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)) }
+        output.appendInPlace(atMost: 20) { writeDigits(of: value, to: $0) }
+    }
+
+    /// Writes the decimal digits of `value` at `buffer`, which has room for 20 bytes, two digits per
+    /// step; returns how many it wrote. For encoders that write into a buffer they already sized.
+    @inlinable @inline(__always)
+    public static func writeDigits(of value: Int, to buffer: UnsafeMutablePointer<UInt8>) -> Int {
         var magnitude = value.magnitude
         let length = (value < 0 ? 1 : 0) &+ decimalDigitCount(magnitude)
-        output.appendInPlace(atMost: 20) { buffer in
-            if value < 0 { buffer[0] = UInt8(ascii: "-") }
-            let pairs = digitPairs.utf8Start
-            var end = length
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                end &-= 2
-                buffer[end] = pairs[pair]
-                buffer[end &+ 1] = pairs[pair &+ 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                buffer[end &- 2] = pairs[pair]
-                buffer[end &- 1] = pairs[pair &+ 1]
-            } else {
-                buffer[end &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-            }
-            return length
+        if value < 0 { buffer[0] = UInt8(ascii: "-") }
+        let pairs = digitPairs.utf8Start
+        var end = length
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            end &-= 2
+            buffer[end] = pairs[pair]
+            buffer[end &+ 1] = pairs[pair &+ 1]
         }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            buffer[end &- 2] = pairs[pair]
+            buffer[end &- 1] = pairs[pair &+ 1]
+        } else {
+            buffer[end &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        return length
     }
 
     /// The number of decimal digits of `value`: four at a time, then the rest.
@@ -224,7 +229,18 @@ extension JSONValue {
             var plain = true
             output.appendInPlace(atMost: bytes.count + 2) { buffer in
                 buffer[0] = UInt8(ascii: "\"")
-                for index in bytes.indices {
+                // Eight bytes at a time while none is a control character, `"` or `\\`.
+                var start = 0
+                if let base = bytes.baseAddress {
+                    let raw = UnsafeRawPointer(base), destination = UnsafeMutableRawPointer(buffer + 1)
+                    while start &+ 8 <= bytes.count {
+                        let word = raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                        if needsEscaping(word) { break }
+                        destination.storeBytes(of: word, toByteOffset: start, as: UInt64.self)
+                        start &+= 8
+                    }
+                }
+                for index in start..<bytes.count {
                     let byte = bytes[index]
                     if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                         plain = false
@@ -238,6 +254,18 @@ extension JSONValue {
             return plain
         }
         if plain != true { writeEscaped(string, into: &output) }
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\\` (exact for each test:
+    /// a byte of 0x80 or more never counts).
+    @inlinable @inline(__always)
+    static func needsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let quote = word ^ (0x22 &* ones), backslash = word ^ (0x5C &* ones)
+        let quotes = (quote &- ones) & ~quote & highs
+        let backslashes = (backslash &- ones) & ~backslash & highs
+        return (control | quotes | backslashes) != 0
     }
 
     @usableFromInline

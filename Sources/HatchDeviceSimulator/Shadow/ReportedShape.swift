@@ -43,14 +43,18 @@ final class ReportedShape: Sendable {
     let metadataText: [UInt8]
     let metadataStarts: [Int]
 
+    /// Bytes past the end of each text that may be read (and of an output that may be written) by
+    /// copies made sixteen bytes at a time.
+    static let padding = 16
+
     private init(nodes: [Node], leafCount: Int, stateText: [UInt8], stateStarts: [Int]) {
         self.nodes = nodes
         self.leafCount = leafCount
-        self.stateText = stateText
+        self.stateText = stateText + repeatElement(0, count: Self.padding)
         self.stateStarts = stateStarts
         var metadata: [UInt8] = []
         var starts: [Int] = []
-        metadata.reserveCapacity(stateText.count + leafCount * 15)
+        metadata.reserveCapacity(stateText.count + leafCount * 15 + Self.padding)
         for index in 0...leafCount {
             starts.append(metadata.count)
             if index > 0 { metadata.append(UInt8(ascii: "}")) }
@@ -58,7 +62,7 @@ final class ReportedShape: Sendable {
             if index < leafCount { metadata += Array(#"{"timestamp":"#.utf8) }
         }
         starts.append(metadata.count)
-        metadataText = metadata
+        metadataText = metadata + repeatElement(0, count: Self.padding)
         metadataStarts = starts
     }
 

@@ -217,7 +217,7 @@ struct ReportedStore: Sendable, Hashable {
                     var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
                     for leaf in 0..<values.count {
                         let length = starts[leaf &+ 1] &- starts[leaf]
-                        output.appendInPlace(atMost: length) { destination in
+                        output.appendInPlace(atMost: length &+ ReportedShape.padding) { destination in
                             Self.copy(base + starts[leaf], count: length, to: destination)
                             return length
                         }
@@ -259,37 +259,73 @@ struct ReportedStore: Sendable, Hashable {
         shape.metadataText.withUnsafeBufferPointer { text in
             shape.metadataStarts.withUnsafeBufferPointer { starts in
                 stamps.withUnsafeBufferPointer { stamps in
-                    output.appendInPlace(atMost: text.count &+ stamps.count &* 20) { start in
-                        let source = text.baseAddress.unsafelyUnwrapped
-                        var cursor = start
-                        var last = (stamp: Int.min, digits: start, count: 0)
-                        var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
-                        for leaf in 0..<stamps.count {
-                            let length = starts[leaf &+ 1] &- starts[leaf]
-                            Self.copy(source + starts[leaf], count: length, to: cursor)
-                            cursor += length
-                            let stamp = stamps[leaf]
-                            if stamp == last.stamp {
-                                Self.copy(last.digits, count: last.count, to: cursor)
-                            } else {
-                                last = (stamp, cursor, Self.writeDigits(stamp, to: cursor))
-                            }
-                            if leaf == next {
-                                let offset = base &+ (cursor - start)
-                                positions.append(offset..<(offset &+ last.count))
-                                mark &+= 1
-                                next = mark < marked.count ? marked[mark].leaf : -1
-                            }
-                            cursor += last.count
+                    output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
+                        Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start) { range in
+                            positions.append((base &+ range.lowerBound)..<(base &+ range.upperBound))
                         }
-                        let tail = stamps.count
-                        let length = starts[tail &+ 1] &- starts[tail]
-                        Self.copy(source + starts[tail], count: length, to: cursor)
-                        return cursor + length - start
                     }
                 }
             }
         }
+    }
+
+    /// The digits of the timestamps a metadata encoding wrote last: where they lie, to be copied.
+    private struct StampDigits {
+        var stamp = Int.min
+        var start: UnsafeMutablePointer<UInt8>?
+        var count = 0
+    }
+
+    /// Writes `metadata.reported` at `start` (room for it sized by the caller); returns its length.
+    /// The digits of each timestamp are written once and copied after (a document's leaves share a
+    /// few timestamps, in no order): the last four distinct ones are remembered.
+    private static func writeMetadata(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, stamps: UnsafeBufferPointer<Int>,
+                                      marked: [Change], to start: UnsafeMutablePointer<UInt8>, mark: (Range<Int>) -> Void) -> Int {
+        let source = text.baseAddress.unsafelyUnwrapped
+        var cursor = start
+        var recent = (StampDigits(), StampDigits(), StampDigits(), StampDigits())
+        var oldest = 0
+        var next = marked.isEmpty ? -1 : marked[0].leaf, markIndex = 0
+        for leaf in 0..<stamps.count {
+            let length = starts[leaf &+ 1] &- starts[leaf]
+            copy(source + starts[leaf], count: length, to: cursor)
+            cursor += length
+            let stamp = stamps[leaf]
+            let count: Int
+            if recent.0.stamp == stamp {
+                count = recent.0.count
+                copy(recent.0.start.unsafelyUnwrapped, count: count, to: cursor)
+            } else if recent.1.stamp == stamp {
+                count = recent.1.count
+                copy(recent.1.start.unsafelyUnwrapped, count: count, to: cursor)
+            } else if recent.2.stamp == stamp {
+                count = recent.2.count
+                copy(recent.2.start.unsafelyUnwrapped, count: count, to: cursor)
+            } else if recent.3.stamp == stamp {
+                count = recent.3.count
+                copy(recent.3.start.unsafelyUnwrapped, count: count, to: cursor)
+            } else {
+                count = JSONValue.writeDigits(of: stamp, to: cursor)
+                let digits = StampDigits(stamp: stamp, start: cursor, count: count)
+                switch oldest {
+                case 0: recent.0 = digits
+                case 1: recent.1 = digits
+                case 2: recent.2 = digits
+                default: recent.3 = digits
+                }
+                oldest = (oldest &+ 1) & 3
+            }
+            if leaf == next {
+                mark((cursor - start)..<(cursor - start &+ count))
+                markIndex &+= 1
+                next = markIndex < marked.count ? marked[markIndex].leaf : -1
+            }
+            cursor += count
+        }
+        let tail = stamps.count
+        let length = starts[tail &+ 1] &- starts[tail]
+        copy(source + starts[tail], count: length, to: cursor)
+        return cursor + length - start
     }
 
     /// ``writeReported(into:marking:positions:)`` without marks.
@@ -304,39 +340,19 @@ struct ReportedStore: Sendable, Hashable {
         writeMetadata(into: &output, positions: &positions)
     }
 
-    /// Copies a short run of bytes eight at a time (the texts between leaves are a few dozen bytes,
-    /// where a call to `memmove` costs more than the copy).
+    /// Copies a short run of bytes sixteen at a time, writing and reading up to 15 bytes past its end
+    /// (the texts between leaves are a few dozen bytes, where a call to `memmove` costs more than the
+    /// copy): the shape's texts end in ``ReportedShape/padding`` bytes, and the output has as many
+    /// to spare, which what is written next overwrites.
     @inline(__always)
     private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(source), destination = UnsafeMutableRawPointer(destination)
         var offset = 0
-        while offset &+ 8 <= count {
-            UnsafeMutableRawPointer(destination + offset).storeBytes(of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self),
-                                                                     as: UInt64.self)
-            offset &+= 8
-        }
-        while offset < count {
-            destination[offset] = source[offset]
-            offset &+= 1
-        }
-    }
-
-    /// Writes the decimal digits of `value` at `start`; returns how many (at most 20).
-    private static func writeDigits(_ value: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        var magnitude = value.magnitude
-        var length = value < 0 ? 1 : 0
-        var rest = magnitude
         repeat {
-            length &+= 1
-            rest /= 10
-        } while rest > 0
-        if value < 0 { start[0] = UInt8(ascii: "-") }
-        var end = length
-        repeat {
-            end &-= 1
-            start[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        return length
+            destination.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+                                   as: SIMD16<UInt8>.self)
+            offset &+= 16
+        } while offset < count
     }
 
     /// The size of `state.reported` as compact JSON (for the 8 KB state limit).
