@@ -63,6 +63,15 @@ public struct JSONByteWriter: ~Copyable {
         bytes.withUnsafeBytes { append($0) }
     }
 
+    /// Makes room for `additional` more bytes, growing the buffer to exactly what they need (not
+    /// doubling it): for a writer that knows what it is about to write.
+    public mutating func reserveCapacity(forAdditional additional: Int) {
+        let needed = count + additional
+        guard needed > capacity, let memory = realloc(start, needed) else { return }
+        start = memory.assumingMemoryBound(to: UInt8.self)
+        capacity = needed
+    }
+
     /// Appends a copy of bytes already written (`range` of the bytes so far): a document written
     /// twice with small differences copies its first writing between them.
     @inlinable

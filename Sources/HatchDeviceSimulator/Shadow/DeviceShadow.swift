@@ -293,7 +293,9 @@ public struct DeviceShadow: Sendable, Hashable {
     /// the update (`previous`, or `current` with the values and timestamps of `changes` as they were),
     /// sorted keys, written straight into the buffer the `Data` keeps.
     private func documents(previous: ShadowDocument?, changes: [ReportedStore.Change], timestamp: Int, token: String?) -> Data {
-        var bytes = JSONByteWriter(capacity: 4096 + (token?.utf8.count ?? 0))
+        // Sized for `current` (its shape's texts and room for its values), then for `previous` once
+        // `current` is written: a payload kept while it waits for the socket is not twice its size.
+        var bytes = JSONByteWriter(capacity: document.encodedByteCountEstimate + (token?.utf8.count ?? 0) + 128)
         bytes.append(UInt8(ascii: "{"))
         if let token {
             bytes.append(#""clientToken":"#)
@@ -303,6 +305,7 @@ public struct DeviceShadow: Sendable, Hashable {
         bytes.append(#""current":"#)
         let layout = document.writeDocumentsNode(into: &bytes, marking: changes)
         bytes.append(#","previous":"#)
+        bytes.reserveCapacity(forAdditional: (previous?.encodedByteCountEstimate ?? layout.whole.count + 64) + 64)
         if let previous {
             previous.writeDocumentsNode(into: &bytes)
         } else {

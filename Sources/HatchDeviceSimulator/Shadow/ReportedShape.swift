@@ -13,6 +13,19 @@ final class ReportedShape: Sendable {
         var keys: [String] = []
         var children: [Child] = []
 
+        /// Where `key` is among ``keys`` at `start` or after, or `nil`: the key at `start` first (a
+        /// report often names neighbouring keys, and equal keys compare at once), then a search.
+        func index(of key: String, from start: Int) -> Int? {
+            guard start < keys.count else { return nil }
+            if keys[start] == key { return start }
+            var low = start &+ 1, high = keys.count
+            while low < high {
+                let middle = (low &+ high) / 2
+                if keys[middle] < key { low = middle &+ 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key ? low : nil
+        }
+
         /// Where `key` is among ``keys``, or `nil`.
         func index(of key: String) -> Int? {
             var low = 0, high = keys.count

@@ -166,9 +166,12 @@ struct ReportedStore: Sendable, Hashable {
     private static func locate(_ patch: JSONObject, in shape: ReportedShape, node index: Int,
                                leaves: UnsafeMutableBufferPointer<Int>, count: inout Int) -> Bool {
         let node = shape.nodes[index]
+        // Both keep their keys in ascending order: each key is looked for after the last one found.
+        var from = 0
         for position in 0..<patch.count {
             let field = patch[position]
-            guard let found = node.index(of: field.key) else { return false }
+            guard let found = node.index(of: field.key, from: from) else { return false }
+            from = found &+ 1
             switch (node.children[found], field.value) {
             case (.leaf(let leaf), .bool), (.leaf(let leaf), .int), (.leaf(let leaf), .double), (.leaf(let leaf), .string):
                 guard count < leaves.count else { return false }
@@ -214,6 +217,7 @@ struct ReportedStore: Sendable, Hashable {
             shape.stateStarts.withUnsafeBufferPointer { starts in
                 values.withUnsafeBufferPointer { values in
                     let base = text.baseAddress.unsafelyUnwrapped
+                    positions.reserveCapacity(positions.count &+ marked.count)
                     var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
                     for leaf in 0..<values.count {
                         let length = starts[leaf &+ 1] &- starts[leaf]
@@ -256,6 +260,7 @@ struct ReportedStore: Sendable, Hashable {
             return
         }
         let base = output.byteCount
+        positions.reserveCapacity(positions.count &+ marked.count)
         shape.metadataText.withUnsafeBufferPointer { text in
             shape.metadataStarts.withUnsafeBufferPointer { starts in
                 stamps.withUnsafeBufferPointer { stamps in
@@ -353,6 +358,19 @@ struct ReportedStore: Sendable, Hashable {
                                    as: SIMD16<UInt8>.self)
             offset &+= 16
         } while offset < count
+    }
+
+    /// About the size of `state.reported` and `metadata.reported` written: the shape's texts, and
+    /// for each leaf its timestamp and a value of a typical size (strings counted as they are).
+    var encodedByteCountEstimate: Int {
+        guard let shape else {
+            return (reportedTree?.encodedByteCount ?? 0) + (metadataTree?.encodedByteCount ?? 0)
+        }
+        var bytes = shape.stateText.count + shape.metadataText.count + shape.leafCount * 12
+        for value in values {
+            if case .string(let string) = value { bytes += string.utf8.count + 2 }
+        }
+        return bytes
     }
 
     /// The size of `state.reported` as compact JSON (for the 8 KB state limit).

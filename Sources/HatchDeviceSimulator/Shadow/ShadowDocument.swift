@@ -73,6 +73,12 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         ["state": stateNode(includingDelta: false), "metadata": metadataNode, "version": .int(version)]
     }
 
+    /// About the size of ``documentsNode`` written (exact texts, a generous guess for the values):
+    /// what a payload that holds it reserves.
+    var encodedByteCountEstimate: Int {
+        (desired?.encodedByteCount ?? 0) * 2 + (desiredMetadata == nil ? 0 : 64) + reportedStore.encodedByteCountEstimate + 64
+    }
+
     /// Where the parts of a written ``documentsNode`` lie that differ from the document before a
     /// report: the timestamps and values of the leaves it set, and the version.
     struct DocumentsLayout {
