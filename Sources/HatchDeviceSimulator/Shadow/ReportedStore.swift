@@ -2,9 +2,9 @@ import HatchDeviceModel
 
 /// `state.reported` and `metadata.reported` of a stored shadow document, in the compact form a fleet
 /// of thousands can afford: a shared ``ReportedShape`` (the keys, and the fixed text of the
-/// encoding) and, per device, one array of leaf values and one of their timestamps. A report that
-/// only changes values writes them in place, and the two trees are encoded straight from the
-/// arrays, with no JSON tree built or walked.
+/// encoding) and, per device, its leaf values as JSON text (``LeafValues``) and their timestamps.
+/// A report that only changes values rewrites those, and the two trees are encoded by copying the
+/// shape's texts and the values' texts, with no JSON tree built or walked.
 ///
 /// Documents that fit no shape (a metadata leaf that is not `{"timestamp": N}`, an array) are
 /// kept as the two trees, with the same semantics.
@@ -12,7 +12,7 @@ struct ReportedStore: Sendable, Hashable {
     /// The shape of the shaped form; `nil` when the trees hold the document (or nothing is stored).
     private(set) var shape: ReportedShape?
     /// The leaf values, in the shape's order.
-    private var values: ContiguousArray<JSONValue> = []
+    private var values = LeafValues([JSONValue]())!
     /// The leaves' timestamps (`metadata.reported`), in the same order.
     private var stamps: ContiguousArray<Int> = []
     /// `state.reported` when it fits no shape.
@@ -26,9 +26,10 @@ struct ReportedStore: Sendable, Hashable {
     /// The store of `reported` and its `metadata`: shaped when they fit one shape.
     init(reported: JSONValue?, metadata: JSONValue?) {
         if case .object(let fields)? = reported, !fields.isEmpty, case .object(let metadataFields)? = metadata,
-           let (shape, values, stamps) = ReportedShape.decompose(reported: fields, metadata: metadataFields) {
+           let (shape, values, stamps) = ReportedShape.decompose(reported: fields, metadata: metadataFields),
+           let texts = LeafValues(values) {
             self.shape = shape
-            self.values = values
+            self.values = texts
             self.stamps = stamps
         } else {
             reportedTree = reported
@@ -123,10 +124,10 @@ struct ReportedStore: Sendable, Hashable {
 
     // MARK: Merging a report
 
-    /// A leaf a report set, with the value and timestamp it held before.
+    /// A leaf a report set, with the text of the value and the timestamp it held before.
     struct Change: Sendable {
         let leaf: Int
-        let value: JSONValue
+        let text: ArraySlice<UInt8>
         let stamp: Int
     }
 
@@ -143,15 +144,22 @@ struct ReportedStore: Sendable, Hashable {
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.leavesSetInPlace) { leaves in
             var count = 0
             guard Self.locate(patch, in: shape, node: 0, leaves: leaves, count: &count) else { return false }
-            changes.reserveCapacity(changes.count + count)
-            var cursor = 0
-            values.withUnsafeMutableBufferPointer { values in
+            return withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: count) { newValues in
+                var cursor = 0
+                Self.collect(patch, into: newValues, cursor: &cursor)
+                defer { _ = newValues.baseAddress.unsafelyUnwrapped.deinitialize(count: count) }
+                let found = UnsafeBufferPointer(rebasing: leaves[0..<count])
+                guard let old = values.replace(found, with: UnsafeBufferPointer(newValues)) else { return false }
+                changes.reserveCapacity(changes.count &+ count)
                 stamps.withUnsafeMutableBufferPointer { stamps in
-                    Self.assign(patch, leaves: leaves, cursor: &cursor, values: values, stamps: stamps, timestamp: timestamp,
-                                changes: &changes)
+                    for index in 0..<count {
+                        let leaf = found[index]
+                        changes.append(Change(leaf: leaf, text: old[index], stamp: stamps[leaf]))
+                        stamps[leaf] = timestamp
+                    }
                 }
+                return true
             }
-            return true
         }
     }
 
@@ -186,19 +194,14 @@ struct ReportedStore: Sendable, Hashable {
         return true
     }
 
-    /// Writes the values of `patch` to the leaves ``locate(_:in:node:leaves:count:)`` found.
-    private static func assign(_ patch: JSONObject, leaves: UnsafeMutableBufferPointer<Int>, cursor: inout Int,
-                               values: UnsafeMutableBufferPointer<JSONValue>, stamps: UnsafeMutableBufferPointer<Int>,
-                               timestamp: Int, changes: inout [Change]) {
+    /// Gathers the leaf values of `patch`, in the order of ``locate(_:in:node:leaves:count:)``.
+    private static func collect(_ patch: JSONObject, into values: UnsafeMutableBufferPointer<JSONValue>, cursor: inout Int) {
         for position in 0..<patch.count {
             let value = patch[valueAt: position]
             if case .object(let fields) = value {
-                assign(fields, leaves: leaves, cursor: &cursor, values: values, stamps: stamps, timestamp: timestamp, changes: &changes)
+                collect(fields, into: values, cursor: &cursor)
             } else {
-                let leaf = leaves[cursor]
-                changes.append(Change(leaf: leaf, value: values[leaf], stamp: stamps[leaf]))
-                values[leaf] = value
-                stamps[leaf] = timestamp
+                (values.baseAddress.unsafelyUnwrapped + cursor).initialize(to: value)
                 cursor &+= 1
             }
         }
@@ -213,28 +216,38 @@ struct ReportedStore: Sendable, Hashable {
             reportedTree?.write(into: &output)
             return
         }
+        let base = output.byteCount
+        positions.reserveCapacity(positions.count &+ marked.count)
         shape.stateText.withUnsafeBufferPointer { text in
             shape.stateStarts.withUnsafeBufferPointer { starts in
-                values.withUnsafeBufferPointer { values in
-                    let base = text.baseAddress.unsafelyUnwrapped
-                    positions.reserveCapacity(positions.count &+ marked.count)
-                    var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
-                    for leaf in 0..<values.count {
-                        let length = starts[leaf &+ 1] &- starts[leaf]
-                        output.appendInPlace(atMost: length &+ ReportedShape.padding) { destination in
-                            Self.copy(base + starts[leaf], count: length, to: destination)
-                            return length
-                        }
-                        let valueStart = output.byteCount
-                        Self.writeLeaf(values[leaf], into: &output)
-                        if leaf == next {
-                            positions.append(valueStart..<output.byteCount)
-                            mark &+= 1
-                            next = mark < marked.count ? marked[mark].leaf : -1
+                values.bytes.withUnsafeBufferPointer { bytes in
+                    values.ends.withUnsafeBufferPointer { ends in
+                        output.appendInPlace(atMost: text.count &+ bytes.count &+ ReportedShape.padding) { start in
+                            let source = text.baseAddress.unsafelyUnwrapped, texts = bytes.baseAddress.unsafelyUnwrapped
+                            var cursor = start
+                            var next = marked.isEmpty ? -1 : marked[0].leaf, mark = 0
+                            var valueStart = 0
+                            for leaf in 0..<ends.count {
+                                let length = starts[leaf &+ 1] &- starts[leaf]
+                                Self.copy(source + starts[leaf], count: length, to: cursor)
+                                cursor += length
+                                let valueEnd = Int(ends[leaf])
+                                Self.copy(texts + valueStart, count: valueEnd &- valueStart, to: cursor)
+                                if leaf == next {
+                                    let offset = base &+ (cursor - start)
+                                    positions.append(offset..<(offset &+ valueEnd &- valueStart))
+                                    mark &+= 1
+                                    next = mark < marked.count ? marked[mark].leaf : -1
+                                }
+                                cursor += valueEnd &- valueStart
+                                valueStart = valueEnd
+                            }
+                            let tail = ends.count
+                            let length = starts[tail &+ 1] &- starts[tail]
+                            Self.copy(source + starts[tail], count: length, to: cursor)
+                            return cursor + length - start
                         }
                     }
-                    let tail = values.count
-                    output.append(UnsafeBufferPointer(start: base + starts[tail], count: starts[tail &+ 1] &- starts[tail]))
                 }
             }
         }
@@ -366,15 +379,12 @@ struct ReportedStore: Sendable, Hashable {
         guard let shape else {
             return (reportedTree?.encodedByteCount ?? 0) + (metadataTree?.encodedByteCount ?? 0)
         }
-        var bytes = shape.stateText.count + shape.metadataText.count + shape.leafCount * 12
-        for value in values {
-            if case .string(let string) = value { bytes += string.utf8.count + 2 }
-        }
-        return bytes
+        return shape.stateText.count + shape.metadataText.count + values.textByteCount + shape.leafCount * 12
     }
 
     /// The size of `state.reported` as compact JSON (for the 8 KB state limit).
     var reportedByteCount: Int {
+        if let shape { return shape.stateText.count - ReportedShape.padding + values.textByteCount }
         guard hasReported else { return 0 }
         var output = JSONByteWriter(capacity: 2048)
         writeReported(into: &output)

@@ -140,7 +140,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         }
         for (range, change) in zip(layout.values, changes) {
             copy(upTo: range.lowerBound)
-            ReportedStore.writeLeaf(change.value, into: &output)
+            change.text.withUnsafeBufferPointer { output.append($0) }
             copied = range.upperBound
         }
         copy(upTo: layout.version.lowerBound)
