@@ -184,7 +184,7 @@ public struct DeviceFirmware: Sendable {
         for (key, value) in state.fields(otherThanCurrentChangedSince: previous) {
             if value.isNull {
                 if stored.hasField(key) { result[key] = .null }
-            } else if let change = value.changes(from: stored.field(key)) {
+            } else if let change = stored.changes(to: value, at: key) {
                 result[key] = change
             }
         }

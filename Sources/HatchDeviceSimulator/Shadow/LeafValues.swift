@@ -37,29 +37,124 @@ struct LeafValues: Sendable, Equatable {
         (leaf == 0 ? 0 : Int(ends[leaf &- 1]))..<Int(ends[leaf])
     }
 
-    /// The value of leaf `leaf`, parsed from its text.
+    /// The value of leaf `leaf`, parsed from its text: integers, Booleans and strings without
+    /// escapes read at once, anything else by the JSON parser.
     subscript(leaf: Int) -> JSONValue {
-        let text = bytes[range(of: leaf)]
-        // The text was written from a value, so it parses back to that value.
-        return (try? JSONValue(data: Data(text))) ?? .null
+        bytes.withUnsafeBufferPointer { bytes in
+            let text = UnsafeBufferPointer(rebasing: bytes[range(of: leaf)])
+            if let value = Self.quickValue(text) { return value }
+            // The text was written from a value, so it parses back to that value.
+            return (try? JSONValue(data: Data(buffer: text))) ?? .null
+        }
     }
 
-    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had.
-    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [ArraySlice<UInt8>]? {
-        var output = JSONByteWriter(capacity: bytes.count + leaves.count * 8)
-        var old: [ArraySlice<UInt8>] = []
-        old.reserveCapacity(leaves.count)
+    /// The value of a text that is a plain integer of up to 18 digits, `true`, `false`, or a string
+    /// without escapes; `nil` for anything else.
+    private static func quickValue(_ text: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        guard let first = text.first else { return nil }
+        switch first {
+        case UInt8(ascii: "t") where text.count == 4: return .bool(true)
+        case UInt8(ascii: "f") where text.count == 5: return .bool(false)
+        case UInt8(ascii: "\""):
+            guard text.count >= 2, !text.contains(UInt8(ascii: "\\")) else { return nil }
+            return .string(String(decoding: UnsafeBufferPointer(rebasing: text[1..<(text.count - 1)]), as: UTF8.self))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let negative = first == UInt8(ascii: "-")
+            let digits = text[(negative ? 1 : 0)...]
+            guard !digits.isEmpty, digits.count <= 18 else { return nil }
+            var value = 0
+            for byte in digits {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+            }
+            return .int(negative ? -value : value)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether leaf `leaf`'s text is `text`.
+    func text(of leaf: Int, equals text: UnsafeRawBufferPointer) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            let range = range(of: leaf)
+            return range.count == text.count && memcmp(bytes.baseAddress.unsafelyUnwrapped + range.lowerBound, text.baseAddress.unsafelyUnwrapped,
+                                                       text.count) == 0
+        }
+    }
+
+    /// The text a leaf held before a report replaced it: up to 32 bytes kept inline (most leaves),
+    /// longer ones as a slice of the texts they were part of.
+    struct OldText: Sendable {
+        private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var count = 0
+        private var slice: ArraySlice<UInt8>?
+
+        init(_ text: UnsafeRawBufferPointer) {
+            count = text.count
+            withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: text) }
+        }
+
+        init(_ slice: ArraySlice<UInt8>) {
+            self.slice = slice
+        }
+
+        /// Calls `body` with the text.
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            if let slice { return slice.withUnsafeBytes(body) }
+            return withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
+    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had, or
+    /// `nil` (changing nothing) when the texts would no longer fit the offsets. New texts of the
+    /// same lengths as the old ones (most of a routine's steps) are written over them in place.
+    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [OldText]? {
+        var texts = JSONByteWriter(capacity: 16 * leaves.count + 64)
+        var sameLengths = true
+        var textEnds = ContiguousArray<Int>()
+        textEnds.reserveCapacity(leaves.count)
+        for index in 0..<leaves.count {
+            let start = texts.byteCount
+            ReportedStore.writeLeaf(values[index], into: &texts)
+            textEnds.append(texts.byteCount)
+            let length = texts.byteCount &- start
+            if length != range(of: leaves[index]).count || length > 32 { sameLengths = false }
+        }
+        if sameLengths {
+            var old: [OldText] = []
+            old.reserveCapacity(leaves.count)
+            let ranges = leaves.map { range(of: $0) }
+            texts.withUnsafeBytes { texts in
+                bytes.withUnsafeMutableBytes { bytes in
+                    var textStart = 0
+                    for index in 0..<leaves.count {
+                        let range = ranges[index]
+                        let target = UnsafeMutableRawBufferPointer(rebasing: bytes[range])
+                        old.append(OldText(UnsafeRawBufferPointer(target)))
+                        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: texts[textStart..<textEnds[index]]))
+                        textStart = textEnds[index]
+                    }
+                }
+            }
+            return old
+        }
+        return texts.withUnsafeBytes { rebuild(leaves, texts: $0, textEnds: textEnds) }
+    }
+
+    /// ``replace(_:with:)`` when lengths change: the texts are written again, with the new ones.
+    private mutating func rebuild(_ leaves: UnsafeBufferPointer<Int>, texts: UnsafeRawBufferPointer, textEnds: ContiguousArray<Int>) -> [OldText]? {
+        var output = JSONByteWriter(capacity: bytes.count + texts.count)
         var copied = 0
         var newEnds = ends
-        var shift = 0, next = 0
+        var shift = 0, next = 0, textStart = 0
         bytes.withUnsafeBufferPointer { bytes in
             for leaf in 0..<ends.count {
                 if next < leaves.count, leaves[next] == leaf {
                     let range = self.range(of: leaf)
                     output.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-                    let start = output.byteCount
-                    ReportedStore.writeLeaf(values[next], into: &output)
-                    shift &+= (output.byteCount &- start) &- range.count
+                    output.append(UnsafeRawBufferPointer(rebasing: texts[textStart..<textEnds[next]]))
+                    shift &+= (textEnds[next] &- textStart) &- range.count
+                    textStart = textEnds[next]
                     copied = range.upperBound
                     next &+= 1
                 }
@@ -68,7 +163,7 @@ struct LeafValues: Sendable, Equatable {
             output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
         guard output.byteCount - ReportedShape.padding <= Int(UInt16.max) else { return nil }
-        for leaf in leaves { old.append(bytes[range(of: leaf)]) }
+        let old = leaves.map { OldText(bytes[range(of: $0)]) }
         bytes = output.makeArray()
         ends = newEnds
         return old

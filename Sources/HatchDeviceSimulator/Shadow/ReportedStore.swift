@@ -88,6 +88,18 @@ struct ReportedStore: Sendable, Hashable {
         }
     }
 
+    /// The patch that turns the top-level field `key` of `state.reported` into `value`
+    /// (``JSONValue/changes(from:)``); a plain value is compared with the stored text as it is.
+    func changes(to value: JSONValue, at key: String) -> JSONValue? {
+        guard let shape, value.isPlainValue, let position = shape.nodes[0].index(of: key),
+              case .leaf(let leaf) = shape.nodes[0].children[position] else {
+            return value.changes(from: field(key))
+        }
+        var text = JSONByteWriter(capacity: 64)
+        Self.writeLeaf(value, into: &text)
+        return text.withUnsafeBytes { values.text(of: leaf, equals: $0) } ? nil : value
+    }
+
     /// Whether `state.reported` has the top-level field `key`.
     func hasField(_ key: String) -> Bool {
         guard let shape else { return reportedTree?[key] != nil }
@@ -127,7 +139,7 @@ struct ReportedStore: Sendable, Hashable {
     /// A leaf a report set, with the text of the value and the timestamp it held before.
     struct Change: Sendable {
         let leaf: Int
-        let text: ArraySlice<UInt8>
+        let text: LeafValues.OldText
         let stamp: Int
     }
 

@@ -140,7 +140,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         }
         for (range, change) in zip(layout.values, changes) {
             copy(upTo: range.lowerBound)
-            change.text.withUnsafeBufferPointer { output.append($0) }
+            change.text.withBytes { output.append($0) }
             copied = range.upperBound
         }
         copy(upTo: layout.version.lowerBound)
