@@ -82,79 +82,21 @@ struct LeafValues: Sendable, Equatable {
         }
     }
 
-    /// The text a leaf held before a report replaced it: up to 32 bytes kept inline (most leaves),
-    /// longer ones as a slice of the texts they were part of.
-    struct OldText: Sendable {
-        private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        private var count = 0
-        private var slice: ArraySlice<UInt8>?
-
-        init(_ text: UnsafeRawBufferPointer) {
-            count = text.count
-            withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: text) }
-        }
-
-        init(_ slice: ArraySlice<UInt8>) {
-            self.slice = slice
-        }
-
-        /// Calls `body` with the text.
-        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            if let slice { return slice.withUnsafeBytes(body) }
-            return withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
-    }
-
-    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had, or
-    /// `nil` (changing nothing) when the texts would no longer fit the offsets. New texts of the
-    /// same lengths as the old ones (most of a routine's steps) are written over them in place.
-    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [OldText]? {
-        var texts = JSONByteWriter(capacity: 16 * leaves.count + 64)
-        var sameLengths = true
-        var textEnds = ContiguousArray<Int>()
-        textEnds.reserveCapacity(leaves.count)
-        for index in 0..<leaves.count {
-            let start = texts.byteCount
-            ReportedStore.writeLeaf(values[index], into: &texts)
-            textEnds.append(texts.byteCount)
-            let length = texts.byteCount &- start
-            if length != range(of: leaves[index]).count || length > 32 { sameLengths = false }
-        }
-        if sameLengths {
-            var old: [OldText] = []
-            old.reserveCapacity(leaves.count)
-            let ranges = leaves.map { range(of: $0) }
-            texts.withUnsafeBytes { texts in
-                bytes.withUnsafeMutableBytes { bytes in
-                    var textStart = 0
-                    for index in 0..<leaves.count {
-                        let range = ranges[index]
-                        let target = UnsafeMutableRawBufferPointer(rebasing: bytes[range])
-                        old.append(OldText(UnsafeRawBufferPointer(target)))
-                        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: texts[textStart..<textEnds[index]]))
-                        textStart = textEnds[index]
-                    }
-                }
-            }
-            return old
-        }
-        return texts.withUnsafeBytes { rebuild(leaves, texts: $0, textEnds: textEnds) }
-    }
-
-    /// ``replace(_:with:)`` when lengths change: the texts are written again, with the new ones.
-    private mutating func rebuild(_ leaves: UnsafeBufferPointer<Int>, texts: UnsafeRawBufferPointer, textEnds: ContiguousArray<Int>) -> [OldText]? {
-        var output = JSONByteWriter(capacity: bytes.count + texts.count)
+    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had (slices
+    /// of the texts before), or `nil`, changing nothing, when the texts would no longer fit the offsets.
+    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [ArraySlice<UInt8>]? {
+        var output = JSONByteWriter(capacity: bytes.count + leaves.count * 8)
         var copied = 0
         var newEnds = ends
-        var shift = 0, next = 0, textStart = 0
+        var shift = 0, next = 0
         bytes.withUnsafeBufferPointer { bytes in
             for leaf in 0..<ends.count {
                 if next < leaves.count, leaves[next] == leaf {
                     let range = self.range(of: leaf)
                     output.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-                    output.append(UnsafeRawBufferPointer(rebasing: texts[textStart..<textEnds[next]]))
-                    shift &+= (textEnds[next] &- textStart) &- range.count
-                    textStart = textEnds[next]
+                    let start = output.byteCount
+                    ReportedStore.writeLeaf(values[next], into: &output)
+                    shift &+= (output.byteCount &- start) &- range.count
                     copied = range.upperBound
                     next &+= 1
                 }
@@ -163,7 +105,7 @@ struct LeafValues: Sendable, Equatable {
             output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
         guard output.byteCount - ReportedShape.padding <= Int(UInt16.max) else { return nil }
-        let old = leaves.map { OldText(bytes[range(of: $0)]) }
+        let old = leaves.map { bytes[range(of: $0)] }
         bytes = output.makeArray()
         ends = newEnds
         return old

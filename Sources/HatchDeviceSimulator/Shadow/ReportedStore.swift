@@ -139,7 +139,7 @@ struct ReportedStore: Sendable, Hashable {
     /// A leaf a report set, with the text of the value and the timestamp it held before.
     struct Change: Sendable {
         let leaf: Int
-        let text: LeafValues.OldText
+        let text: ArraySlice<UInt8>
         let stamp: Int
     }
 

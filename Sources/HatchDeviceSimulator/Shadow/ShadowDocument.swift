@@ -133,14 +133,15 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         func copy(upTo end: Int) {
             output.append(copyOf: copied..<end)
         }
-        for (range, change) in zip(layout.stamps, changes) {
-            copy(upTo: range.lowerBound)
-            JSONValue.writeInteger(change.stamp, into: &output)
-            copied = range.upperBound
+        for index in layout.stamps.indices {
+            copy(upTo: layout.stamps[index].lowerBound)
+            JSONValue.writeInteger(changes[index].stamp, into: &output)
+            copied = layout.stamps[index].upperBound
         }
-        for (range, change) in zip(layout.values, changes) {
+        for index in layout.values.indices {
+            let range = layout.values[index], change = changes[index]
             copy(upTo: range.lowerBound)
-            change.text.withBytes { output.append($0) }
+            change.text.withUnsafeBufferPointer { output.append($0) }
             copied = range.upperBound
         }
         copy(upTo: layout.version.lowerBound)
