@@ -96,24 +96,12 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         var layout = DocumentsLayout()
         let start = output.byteCount
         output.append(#"{"metadata":{"#)
-        if let desiredMetadata {
-            output.append(#""desired":"#)
-            desiredMetadata.write(into: &output)
-            if reportedStore.hasMetadata { output.append(UInt8(ascii: ",")) }
-        }
-        if reportedStore.hasMetadata {
-            output.append(#""reported":"#)
-            reportedStore.writeMetadata(into: &output, marking: marked, positions: &layout.stamps)
+        Self.writeParts(desired: desiredMetadata, hasReported: reportedStore.hasMetadata, into: &output) {
+            reportedStore.writeMetadata(into: &$0, marking: marked, positions: &layout.stamps)
         }
         output.append(#"},"state":{"#)
-        if let desired {
-            output.append(#""desired":"#)
-            desired.write(into: &output)
-            if reportedStore.hasReported { output.append(UInt8(ascii: ",")) }
-        }
-        if reportedStore.hasReported {
-            output.append(#""reported":"#)
-            reportedStore.writeReported(into: &output, marking: marked, positions: &layout.values)
+        Self.writeParts(desired: desired, hasReported: reportedStore.hasReported, into: &output) {
+            reportedStore.writeReported(into: &$0, marking: marked, positions: &layout.values)
         }
         output.append(#"},"version":"#)
         let version = output.byteCount
@@ -122,6 +110,20 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         output.append(UInt8(ascii: "}"))
         layout.whole = start..<output.byteCount
         return layout
+    }
+
+    /// Appends `"desired":…,"reported":…` of `state` or `metadata`, either part only when it exists.
+    private static func writeParts(desired: JSONValue?, hasReported: Bool, into output: inout JSONByteWriter,
+                                   reported writeReported: (inout JSONByteWriter) -> Void) {
+        if let desired {
+            output.append(#""desired":"#)
+            desired.write(into: &output)
+            if hasReported { output.append(UInt8(ascii: ",")) }
+        }
+        if hasReported {
+            output.append(#""reported":"#)
+            writeReported(&output)
+        }
     }
 
     /// Appends the ``documentsNode`` of the document as it was before a report that set the leaves of
