@@ -2,8 +2,8 @@
 /// streams (or handlers) of each `subscribe` call, and the calls still waiting for their SUBACK.
 struct LocalSubscription {
     var qos: MQTTQoS
-    var streams: [UInt64: MessageSink] = [:]
-    var waiters: [UInt64: CheckedContinuation<MQTTQoS, any Error>] = [:]
+    var streams = TokenTable<MessageSink>()
+    var waiters = TokenTable<CheckedContinuation<MQTTQoS, any Error>>()
 
     /// Ends every stream and handler and fails every waiter.
     func finish(failing error: any Error) {

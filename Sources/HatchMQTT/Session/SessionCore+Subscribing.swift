@@ -20,7 +20,7 @@ extension SessionCore {
         subscription.streams[token] = .stream(stream)
         subscription.waiters[token] = waiter
         subscriptions[filter] = subscription
-        filterIndex.insert(filter)
+        index(filter)
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
     }
 
@@ -32,8 +32,20 @@ extension SessionCore {
         subscription.qos = max(subscription.qos, qos)
         subscription.streams[token] = sink
         subscriptions[filter] = subscription
-        filterIndex.insert(filter)
+        index(filter)
         if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
+    }
+
+    /// Indexes `filter` for routing once the session holds enough filters for the index to pay
+    /// (``FilterIndex/worthwhileFilterCount``); a device's session, with a handful, keeps none.
+    private func index(_ filter: String) {
+        if filterIndex != nil {
+            filterIndex?.insert(filter)
+        } else if subscriptions.count > FilterIndex.worthwhileFilterCount {
+            var index = FilterIndex()
+            for filter in subscriptions.keys { index.insert(filter) }
+            filterIndex = index
+        }
     }
 
     func sendSubscribe(_ filter: String, qos: MQTTQoS) {
@@ -57,7 +69,7 @@ extension SessionCore {
         guard var subscription = subscriptions[filter] else { return }
         guard grantedCode < 0x80, let granted = MQTTQoS(rawValue: Int(grantedCode)) else {
             subscriptions.removeValue(forKey: filter)
-            filterIndex.remove(filter)
+            filterIndex?.remove(filter)
             return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
         }
         subscription.waiters.values.forEach { $0.resume(returning: granted) }
@@ -76,7 +88,7 @@ extension SessionCore {
     /// Ends every local stream of `filter` and removes the broker subscription.
     func unsubscribe(_ filter: String, _ waiter: CheckedContinuation<Void, any Error>) {
         subscriptions.removeValue(forKey: filter)?.finish(failing: CancellationError())
-        filterIndex.remove(filter)
+        filterIndex?.remove(filter)
         guard phase == .connected else { return waiter.resume() }
         var mid: Int32 = 0
         let rc = mosquitto_unsubscribe(mosq, &mid, filter)
@@ -102,7 +114,7 @@ extension SessionCore {
             qos: MQTTQoS(rawValue: Int(message.qos)) ?? .atMostOnce, retain: message.retain
         )
         // A device's session holds a handful of filters: trying each costs less than the index's lookups.
-        guard subscriptions.count > FilterIndex.worthwhileFilterCount else {
+        guard let filterIndex, subscriptions.count > FilterIndex.worthwhileFilterCount else {
             for (filter, subscription) in subscriptions where TopicName.matches(filter: filter, topic: topic) {
                 subscription.streams.values.forEach { $0.yield(delivered) }
             }

@@ -74,8 +74,9 @@ final class SessionCore: @unchecked Sendable {
     var inflight: [Int32: PendingPublish] = [:]
     var queued: [PendingPublish] = []
     var subscriptions: [String: LocalSubscription] = [:]
-    /// The keys of `subscriptions`, indexed for routing (``didReceive(_:)``).
-    var filterIndex = FilterIndex()
+    /// The keys of `subscriptions`, indexed for routing (``didReceive(_:)``) once there are more than
+    /// ``FilterIndex/worthwhileFilterCount``.
+    var filterIndex: FilterIndex?
     var subscribeMids: [Int32: String] = [:]
     var unsubscribeWaiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
 
@@ -482,7 +483,7 @@ final class SessionCore: @unchecked Sendable {
         unsubscribes.values.forEach { $0.resume(throwing: error) }
         let local = subscriptions
         subscriptions.removeAll()
-        filterIndex.removeAll()
+        filterIndex = nil
         subscribeMids.removeAll()
         local.values.forEach { $0.finish(failing: error) }
     }
