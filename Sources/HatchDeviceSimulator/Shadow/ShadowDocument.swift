@@ -4,7 +4,7 @@ import HatchDeviceModel
 /// (per-field update timestamps) and the version. Persisted with the device's settings, so the
 /// version keeps counting across fleet restarts as it does in the cloud.
 ///
-/// `state.reported` and its metadata are kept compact (``ReportedStore``): ``reported`` and
+/// `state.reported` and its metadata are kept compact (`ReportedStore`): ``reported`` and
 /// ``reportedMetadata`` build their trees when read.
 public struct ShadowDocument: Sendable, Hashable, Codable {
     /// `state.desired`, absent when empty.
@@ -156,6 +156,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         case desired, reported, desiredMetadata, reportedMetadata, version, deletedAt
     }
 
+    /// Reads a document as ``encode(to:)`` writes it (the state folder's form).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(desired: try container.decodeIfPresent(JSONValue.self, forKey: .desired),
@@ -166,6 +167,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
                   deletedAt: try container.decodeIfPresent(Int.self, forKey: .deletedAt))
     }
 
+    /// Writes the document with its reported state and metadata as trees, absent parts left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(desired, forKey: .desired)
