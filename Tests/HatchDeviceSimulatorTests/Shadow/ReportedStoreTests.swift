@@ -131,6 +131,10 @@ struct ReportedStoreTests {
             #expect(!accepted)
             #expect(store == settled)
         }
+        // A timestamp past what four bytes hold is merged as trees by the caller.
+        let late = store.setValues(["a": ["b": 3]], timestamp: 5_000_000_000)
+        #expect(!late)
+        #expect(store == settled)
     }
 
     @Test func documentsThatFitNoShapeAreKeptAsTrees() {
@@ -142,6 +146,8 @@ struct ReportedStoreTests {
             (nil, ["a": ["timestamp": 1]]),
             (.int(5), .object(["timestamp": 1])),
             (.emptyObject, .emptyObject),
+            (["a": 1], ["a": ["timestamp": 5_000_000_000]]),
+            (["a": 1], ["a": ["timestamp": -1]]),
         ]
         for (reported, metadata) in cases {
             let store = ReportedStore(reported: reported, metadata: metadata)
