@@ -167,8 +167,8 @@ extension ReportedStore {
         } while offset < count
     }
 
-    /// About the size of `state.reported` and `metadata.reported` written: the shape's texts, and
-    /// for each leaf its timestamp and a value of a typical size (strings counted as they are).
+    /// About the size of `state.reported` and `metadata.reported` written: the shape's texts, the
+    /// values' texts, and room for each leaf's timestamp.
     var encodedByteCountEstimate: Int {
         guard let shape else {
             return (reportedTree?.encodedByteCount ?? 0) + (metadataTree?.encodedByteCount ?? 0)
@@ -178,10 +178,7 @@ extension ReportedStore {
 
     /// The size of `state.reported` as compact JSON (for the 8 KB state limit).
     var reportedByteCount: Int {
-        if let shape { return shape.stateText.count - ReportedShape.padding + values.textByteCount }
-        guard hasReported else { return 0 }
-        var output = JSONByteWriter(capacity: 2048)
-        writeReported(into: &output)
-        return output.byteCount
+        guard let shape else { return reportedTree?.encodedByteCount ?? 0 }
+        return shape.stateText.count - ReportedShape.padding + values.textByteCount
     }
 }
