@@ -115,10 +115,10 @@ extension DeviceEngine {
                 }
                 mark([key], true)
             case "timezone":
-                guard let identifier = value.stringValue, let zone = TimeZone(identifier: identifier) else { mark([key], false); continue }
+                guard let identifier = value.stringValue, let zoned = SharedCalendars.gregorian(in: identifier) else { mark([key], false); continue }
                 settings.timezone = identifier
                 state.timezone = identifier
-                calendar.timeZone = zone
+                calendar = zoned
                 nextScheduleEdge = nil
                 stateChanged = true
                 planAlarms(after: now)

@@ -44,9 +44,7 @@ public struct DeviceEngine: Sendable {
     public init(profile: DeviceProfile, settings: DeviceSettings, now: Date) {
         self.profile = profile
         self.settings = settings
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: settings.timezone) ?? TimeZone(secondsFromGMT: 0)!
-        self.calendar = calendar
+        calendar = SharedCalendars.gregorian(in: settings.timezone) ?? SharedCalendars.utc
         self.random = SeededRandom(seed: profile.seed)
         let capabilities = profile.product.capabilities
         state = ReportedState(

@@ -7,23 +7,44 @@ import Synchronization
 /// Rest+ 2nd gen and a Restore 2 and the reported-state types of `homebridge-hatch-baby-rest`
 /// (`RestPlusState` for the Rest+ 1st gen, whose document is its own).
 public enum FirmwareFields {
-    /// The fields `profile`'s device reports. The constant parts are shared by every device
-    /// (copy-on-write), so 100,000 devices do not keep 100,000 copies of them.
+    /// The fields `profile`'s device reports. `REX.lock` and `lucky` (opaque numbers that differ
+    /// between real devices) are one of 64 variants picked by the device's seed, so devices of one
+    /// product and firmware share the storage of these fields (copy-on-write) instead of keeping
+    /// about 850 bytes each for their lives.
     public static func reported(by profile: DeviceProfile) -> JSONObject {
         let product = profile.product
-        let seed = profile.seed
+        let variant = profile.seed % variants
+        // A Rest+ 1st gen reports its name among these fields: its fields are its own.
+        guard !product.reportsRestPlusDocument else { return make(product: product, firmware: profile.firmware, variant: variant, name: profile.name) }
+        let key = "\(product.rawValue) \(profile.firmware) \(variant)"
+        if let fields = shared.withLock({ $0[key] }) { return fields }
+        let fields = make(product: product, firmware: profile.firmware, variant: variant, name: nil)
+        return shared.withLock { shared in
+            if let existing = shared[key] { return existing }
+            // Bounded: a fleet of many firmware versions keeps its later devices' fields per device.
+            if shared.count < 4_096 { shared[key] = fields }
+            return fields
+        }
+    }
+
+    private static let variants: UInt64 = 64
+    private static let shared = Mutex<[String: JSONObject]>([:])
+
+    private static func make(product: HardwareProduct, firmware: String, variant: UInt64, name: String?) -> JSONObject {
         var fields = constant(for: product)
-        // Room for exactly the three fields below: inserting into the shared constant would copy it
-        // into storage grown for appends, about twice the fields every device keeps for its life.
+        // Room for exactly the fields below: inserting into the shared constant would copy it into
+        // storage grown for appends, about twice the fields a device keeps for its life.
         fields.reserveCapacity(fields.count + 4)
-        fields["rF"] = releaseField(product: product, firmware: profile.firmware) {
-            let build = profile.firmware.replacingOccurrences(of: ".", with: "_")
-            return ["v": .string(profile.firmware), "i": true,
+        fields["rF"] = releaseField(product: product, firmware: firmware) {
+            let build = firmware.replacingOccurrences(of: ".", with: "_")
+            return ["v": .string(firmware), "i": true,
                     "u": .string("https://firmware.hatchbaby.com/prod/\(product.rawValue)/\(product.rawValue)_DFU_\(build).bin?f=g")]
         }
-        fields["REX"] = ["lock": .int(Int(seed % 1_000_000_000)), "key": 0, "command": "none"]
-        fields["lucky"] = .int(Int((seed >> 17) % 65_536))
-        if product.reportsRestPlusDocument { fields["name"] = .string(profile.name) }
+        // Spread over the whole range, as the per-device numbers of real devices are.
+        let mixed = (variant &+ 1) &* 0x9E37_79B9_7F4A_7C15
+        fields["REX"] = ["lock": .int(Int(mixed % 1_000_000_000)), "key": 0, "command": "none"]
+        fields["lucky"] = .int(Int((mixed >> 17) % 65_536))
+        if let name { fields["name"] = .string(name) }
         return fields
     }
 
