@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The live dashboard's HTTP server (`hatchctl dashboard`, `hatchctl fleet run --dashboard-port`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Reading a child process's `/metrics` (`fleet bench --shards`, the split bench).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The CA and certificates of a TLS broker configuration (`hatchctl broker config --tls`).
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -312,6 +314,7 @@ let package = Package(
                 "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -45,9 +45,10 @@ public struct DeviceFirmware: Sendable {
     /// Creates the firmware from flash (settings).
     public init(profile: DeviceProfile, settings: DeviceSettings, now: Date) {
         engine = DeviceEngine(profile: profile, settings: settings, now: now)
-        shadowTopics = Topics.Shadow(profile.thingName)
-        routineTopics = Topics.routines(profile.thingName)
-        alarmTopics = Topics.alarms(profile.thingName)
+        let thing = profile.thingName
+        shadowTopics = Topics.Shadow(thing)
+        routineTopics = Topics.routines(thing)
+        alarmTopics = Topics.alarms(thing)
         dropRandom = SeededRandom(seed: profile.seed ^ 0xD0D0)
     }
 
@@ -58,7 +59,7 @@ public struct DeviceFirmware: Sendable {
     }
 
     /// The device's thing name.
-    public var thingName: ThingName { engine.profile.thingName }
+    public var thingName: ThingName { shadowTopics.thing }
 
     /// The last will: retained `offline` presence with reason `connectionLost`.
     public var lastWill: OutgoingMessage {

@@ -91,13 +91,13 @@ public actor SimulatedDevice {
         dueSlot = slot
         let dependencies = shared.value
         self.spec = spec
-        thingName = spec.profile.thingName
+        let thingName = spec.profile.thingName
         var saved: PersistedDevice?
-        switch dependencies.store?.loadOrSetAside(spec.profile.thingName) {
+        switch dependencies.store?.loadOrSetAside(thingName) {
         case .loaded(let device): saved = device
         case .corrupt(let error, let aside):
             let kept = aside.map { "kept as \($0)" } ?? "could not be moved aside"
-            dependencies.log(FleetEvent(thing: spec.profile.thingName,
+            dependencies.log(FleetEvent(thing: thingName,
                                         message: "\(error.description.components(separatedBy: ";").first ?? "\(error)"); \(kept); the device starts from its fleet file"))
         case .missing?, nil: break
         }
@@ -109,6 +109,8 @@ public actor SimulatedDevice {
         case (.external, let saved?): core = FirmwareCore(profile: spec.profile, restoring: saved, now: now)
         case (.external, nil): core = FirmwareCore(profile: spec.profile, settings: spec.initialSettings, knownShadow: ShadowDocument(), now: now)
         }
+        // The core's name, not a string of its own: a device keeps one copy of it.
+        self.thingName = core.firmware.thingName
         dueTimes.set(slot, to: core.firmware.engine.nextEventDate)
     }
 

@@ -24,7 +24,7 @@ final class EventLoopThread: @unchecked Sendable {
 
     let name: String
     private let poller: any SocketPoller
-    private let inbox = Locked(Inbox())
+    private let inbox = Locked.make(Inbox())
 
     // Loop-confined state: touched only on this thread.
     private var sessions: [UInt64: SessionCore] = [:]

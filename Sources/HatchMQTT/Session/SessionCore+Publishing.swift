@@ -63,7 +63,7 @@ extension SessionCore {
     /// processor's cache, and the loop need not wake up. When the loop is working the socket, or
     /// the socket does not take everything now, the loop writes the rest.
     func writeFromPublisher() {
-        guard socketAccess.try() else { return loop.requestWrite(self) }
+        guard socketAccess.tryLock() else { return loop.requestWrite(self) }
         let (sent, pending, _) = writeOutbox(to: nil)
         socketAccess.unlock()
         // The loop finishes a cut-short write, and wakes publishers that waited for a drain.

@@ -45,13 +45,13 @@ final class SessionCore: @unchecked Sendable {
     /// can send without `SIGPIPE`); otherwise through libmosquitto's queue.
     let writesDirectly: Bool
     /// QoS 0 packets to write ahead of libmosquitto's own, by the publishing thread or the loop.
-    let outbox = Locked(DirectOutbox())
+    let outbox = Locked.make(DirectOutbox())
     /// Held by whichever thread works the socket: the loop while libmosquitto reads, writes or
     /// keeps the connection alive (any of which may close the socket, so its number may be reused),
     /// and a publishing thread while it writes the outbox itself. Publishers only try it.
-    let socketAccess = NSLock()
+    let socketAccess = Locked.make(())
     private let tokens = Atomic<UInt64>(1)
-    private let observed = Locked(Observed())
+    private let observed = Locked.make(Observed())
 
     // MARK: Loop-confined
     var registeredFD: Int32 = -1
@@ -272,15 +272,16 @@ final class SessionCore: @unchecked Sendable {
     }
 
     private func scheduleConnectTimeout(generation: Int) {
-        let broker = configuration.broker
-        let timeout = configuration.connectTimeout
-        loop.schedule(after: timeout) { [self] in
+        // Captures no more than it must: every session that connected in the last `connectTimeout`
+        // keeps this closure until then.
+        loop.schedule(after: configuration.connectTimeout) { [self] in
             guard phase == .connecting, attemptGeneration == generation else { return }
             attemptTimedOut = true
             if socket >= 0 {
                 PortableSocket.shutdown(socket)
             } else if !blockingConnectInProgress {
-                connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: timeout))
+                let broker = configuration.broker
+                connectionEnded(.connectTimedOut(host: broker.host, port: broker.port, after: configuration.connectTimeout))
             }
         }
     }

@@ -1,7 +1,5 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import AsyncHTTPClient
+import NIOCore
 
 extension PrometheusSamples {
     /// Why a scrape gave no samples.
@@ -20,18 +18,22 @@ extension PrometheusSamples {
     }
 
     /// The samples `http://127.0.0.1:port/metrics` serves now (a child process's metrics, read by
-    /// `fleet bench`), fetched with URLSession; throws ``ScrapeFailure`` when it does not answer 200.
+    /// `fleet bench`), fetched with AsyncHTTPClient (not URLSession, whose libcurl and its two dozen
+    /// libraries would add about 4 MB to every process that links this); throws ``ScrapeFailure``
+    /// when it does not answer 200.
     public static func scrape(port: Int, timeoutSeconds: Int = 10) async throws -> PrometheusSamples {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
-        request.timeoutInterval = TimeInterval(timeoutSeconds)
-        let data: Data, response: URLResponse
+        let request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics")
+        let response: HTTPClientResponse
+        let body: ByteBuffer
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            response = try await HTTPClient.shared.execute(request, timeout: .seconds(Int64(timeoutSeconds)))
+            guard response.status == .ok else { throw ScrapeFailure.status(Int(response.status.code), port: port) }
+            body = try await response.body.collect(upTo: 64 << 20)
+        } catch let failure as ScrapeFailure {
+            throw failure
         } catch {
-            throw ScrapeFailure.noAnswer(port: port, reason: error.localizedDescription)
+            throw ScrapeFailure.noAnswer(port: port, reason: String(describing: error))
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else { throw ScrapeFailure.status(status, port: port) }
-        return PrometheusSamples(exposition: String(decoding: data, as: UTF8.self))
+        return PrometheusSamples(exposition: String(buffer: body))
     }
 }
