@@ -32,10 +32,11 @@ public struct DeviceFirmware: Sendable {
     public private(set) var recentAlarmRequests = ClientTokenWindow<AcceptedRecordRequest>()
     /// Shadow topics.
     public let shadowTopics: Topics.Shadow
-    /// Routine record topics.
-    public let routineTopics: Topics.Records
-    /// Alarm record topics.
-    public let alarmTopics: Topics.Records
+    /// Routine record topics (made when asked: a record request or document is rare, and a fleet
+    /// of 100,000 need not keep two more strings per device for it).
+    public var routineTopics: Topics.Records { Topics.routines(thingName) }
+    /// Alarm record topics (made when asked, as ``routineTopics``).
+    public var alarmTopics: Topics.Records { Topics.alarms(thingName) }
     /// Random generator for dropping commands.
     var dropRandom: SeededRandom
     /// The state of the last report and the shadow's reported generation after it: while nobody
@@ -45,10 +46,7 @@ public struct DeviceFirmware: Sendable {
     /// Creates the firmware from flash (settings).
     public init(profile: DeviceProfile, settings: DeviceSettings, now: Date) {
         engine = DeviceEngine(profile: profile, settings: settings, now: now)
-        let thing = profile.thingName
-        shadowTopics = Topics.Shadow(thing)
-        routineTopics = Topics.routines(thing)
-        alarmTopics = Topics.alarms(thing)
+        shadowTopics = Topics.Shadow(profile.thingName)
         dropRandom = SeededRandom(seed: profile.seed ^ 0xD0D0)
     }
 

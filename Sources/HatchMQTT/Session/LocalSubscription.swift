@@ -7,7 +7,7 @@ struct LocalSubscription {
 
     /// Ends every stream and handler and fails every waiter.
     func finish(failing error: any Error) {
-        streams.values.forEach { $0.finish() }
-        waiters.values.forEach { $0.resume(throwing: error) }
+        streams.forEach { $0.finish() }
+        waiters.forEach { $0.resume(throwing: error) }
     }
 }

@@ -56,7 +56,7 @@ extension SessionCore {
             loop.updateInterest(self)
         } else if var subscription = subscriptions[filter] {
             let error = MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
-            subscription.waiters.values.forEach { $0.resume(throwing: error) }
+            subscription.waiters.forEach { $0.resume(throwing: error) }
             subscription.waiters.removeAll()
             subscriptions[filter] = subscription
         }
@@ -72,7 +72,7 @@ extension SessionCore {
             filterIndex?.remove(filter)
             return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
         }
-        subscription.waiters.values.forEach { $0.resume(returning: granted) }
+        subscription.waiters.forEach { $0.resume(returning: granted) }
         subscription.waiters.removeAll()
         subscriptions[filter] = subscription
     }
@@ -116,13 +116,13 @@ extension SessionCore {
         // A device's session holds a handful of filters: trying each costs less than the index's lookups.
         guard let filterIndex, subscriptions.count > FilterIndex.worthwhileFilterCount else {
             for (filter, subscription) in subscriptions where TopicName.matches(filter: filter, topic: topic) {
-                subscription.streams.values.forEach { $0.yield(delivered) }
+                subscription.streams.forEach { $0.yield(delivered) }
             }
             return
         }
         filterIndex.forEachCandidate(of: topic) { filter in
             guard let subscription = subscriptions[filter], TopicName.matches(filter: filter, topic: topic) else { return }
-            subscription.streams.values.forEach { $0.yield(delivered) }
+            subscription.streams.forEach { $0.yield(delivered) }
         }
     }
 }
