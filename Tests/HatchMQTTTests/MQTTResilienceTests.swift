@@ -157,6 +157,25 @@ struct MQTTPersistentSessionTests {
         #expect(await inbox.next(2).map(\.payloadString) == ["live 1", "live 2"])
     }
 
+    @Test("filters asked for together at connect are each granted, at the QoS each asked for")
+    func filtersAskedForTogether() async throws {
+        let broker = try await MosquittoBroker.start()
+        let session = try await TestSession.make(broker, id: "together", connect: false)
+        // Prepared before CONNACK: sent at connect, one SUBSCRIBE per QoS with every filter of it.
+        let first = try session.prepareSubscription("together/one", qos: .atLeastOnce)
+        let second = try session.prepareSubscription("together/two", qos: .atMostOnce)
+        let third = try session.prepareSubscription("together/+/three", qos: .atLeastOnce)
+        let fourth = try session.prepareSubscription("together/four", qos: .atLeastOnce)
+        try await session.connect()
+        let sender = try await TestSession.make(broker)
+        for topic in ["together/one", "together/two", "together/x/three", "together/four"] {
+            try await sender.publish(topic, payload: topic.data, qos: .atLeastOnce)
+        }
+        let received = [await first.next(1), await second.next(1), await third.next(1), await fourth.next(1)]
+        #expect(received.map { $0.map(\.payloadString) } == [["together/one"], ["together/two"], ["together/x/three"], ["together/four"]])
+        #expect(received.map { $0.map(\.qos) } == [[.atLeastOnce], [.atMostOnce], [.atLeastOnce], [.atLeastOnce]])
+    }
+
     @Test("a handler for several filters gets what the session kept, then what follows, in order, and nil once at the end")
     func severalFiltersInOneHandler() async throws {
         let broker = try await MosquittoBroker.start()

@@ -48,7 +48,7 @@ package struct ShardedConnectReport: Codable, Sendable {
             |---|---|---|
             | \(devices) devices in \(shards) `fleet run --shard I/\(shards)` processes (×\(Int(speed)) routines, nice \(nice)), \(brokerNote) | \(connected) online with retained state in \(String(format: "%.2f", connectSeconds)) s \(mark(connected == devices && connectSeconds <= connectTargetSeconds)) | ≤ \(String(format: "%.0f", connectTargetSeconds)) s |
             | each shard's own connect time | \(shardConnectSeconds.map { String(format: "%.1f", $0) }.joined(separator: ", ")) s (\(sourceAddressesPerShard) source address\(sourceAddressesPerShard == 1 ? "" : "es") each) | |
-            | fleet resident memory, every shard added up | \(String(format: "%.0f", fleetResidentMegabytes)) MB, \(String(format: "%.1f", fleetResidentKilobytesPerDevice)) KB per device (shards: \(megabytes(shardResidentMegabytes)) MB) \(mark(fleetResidentKilobytesPerDevice <= 25)) | ≤ 25 KB per device |
+            | fleet resident memory, every shard added up | \(String(format: "%.0f", fleetResidentMegabytes)) MB, \(String(format: "%.1f", fleetResidentKilobytesPerDevice)) KB per device (shards: \(megabytes(shardResidentMegabytes)) MB) \(mark(fleetResidentKilobytesPerDevice <= 12)) | ≤ 12 KB per device |
             | broker resident memory, every device connected | \(String(format: "%.0f", brokerResidentMegabytes)) MB (\(megabytes(brokerResidentMegabytesEach)) MB) | |
             """
     }

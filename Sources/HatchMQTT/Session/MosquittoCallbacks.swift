@@ -24,8 +24,7 @@ enum MosquittoCallbacks {
             sessionCore(context)?.didReceive(message.pointee)
         }
         mosquitto_subscribe_callback_set(mosq) { _, context, mid, count, granted in
-            let code = (count > 0 ? granted?.pointee : nil) ?? 0x80
-            sessionCore(context)?.didSubscribe(mid: mid, grantedCode: code)
+            sessionCore(context)?.didSubscribe(mid: mid, grantedCodes: UnsafeBufferPointer(start: granted, count: granted == nil ? 0 : Int(max(0, count))))
         }
         mosquitto_unsubscribe_callback_set(mosq) { _, context, mid in
             sessionCore(context)?.didUnsubscribe(mid: mid)

@@ -21,7 +21,7 @@ extension SessionCore {
         subscription.waiters[token] = waiter
         subscriptions[filter] = subscription
         index(filter)
-        if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
+        if phase == .connected { sendSubscribe([filter], qos: subscription.qos) }
     }
 
     /// Adds a local subscription without waiting for a SUBACK; it is sent now if connected, and on
@@ -33,7 +33,7 @@ extension SessionCore {
         subscription.streams[token] = sink
         subscriptions[filter] = subscription
         index(filter)
-        if phase == .connected { sendSubscribe(filter, qos: subscription.qos) }
+        if phase == .connected { sendSubscribe([filter], qos: subscription.qos) }
     }
 
     /// Indexes `filter` for routing once the session holds enough filters for the index to pay
@@ -48,33 +48,66 @@ extension SessionCore {
         }
     }
 
-    func sendSubscribe(_ filter: String, qos: MQTTQoS) {
+    /// Asks the broker for `filters` at `qos` in one SUBSCRIBE (a device's session subscribes to its
+    /// few filters at every connect: one packet and one SUBACK instead of one each). A filter the
+    /// broker cannot be asked for fails its waiters.
+    func sendSubscribe(_ filters: [String], qos: MQTTQoS) {
+        guard !filters.isEmpty else { return }
         var mid: Int32 = 0
-        let rc = mosquitto_subscribe(mosq, &mid, filter, Int32(qos.rawValue))
+        let rc: Int32
+        if filters.count == 1 {
+            rc = mosquitto_subscribe(mosq, &mid, filters[0], Int32(qos.rawValue))
+        } else {
+            let names = filters.map { strdup($0) }
+            defer { names.forEach { free($0) } }
+            rc = names.withUnsafeBufferPointer { names in
+                mosquitto_subscribe_multiple(mosq, &mid, Int32(names.count), names.baseAddress, Int32(qos.rawValue), 0, nil)
+            }
+        }
         if rc == MOSQ_ERR_SUCCESS.rawValue {
-            subscribeMids[mid] = filter
+            subscribeMids[mid] = filters
             loop.updateInterest(self)
-        } else if var subscription = subscriptions[filter] {
-            let error = MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
+            return
+        }
+        let error = MQTTErrorMapping.connection(rc: rc, errno: 0, broker: configuration.broker)
+        for filter in filters {
+            guard var subscription = subscriptions[filter] else { continue }
             subscription.waiters.forEach { $0.resume(throwing: error) }
             subscription.waiters.removeAll()
             subscriptions[filter] = subscription
         }
     }
 
-    /// SUBACK (callback, loop).
-    func didSubscribe(mid: Int32, grantedCode: Int32) {
-        guard let filter = subscribeMids.removeValue(forKey: mid) else { return }
-        if subscribeMids.isEmpty { subscribeMids = [:] }  // freed once every SUBACK is in (see `didPublish`)
-        guard var subscription = subscriptions[filter] else { return }
-        guard grantedCode < 0x80, let granted = MQTTQoS(rawValue: Int(grantedCode)) else {
-            subscriptions.removeValue(forKey: filter)
-            filterIndex?.remove(filter)
-            return subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
+    /// Subscribes again to every local subscription, one SUBSCRIBE per QoS (on connect).
+    func resendSubscriptions() {
+        var byQoS: [MQTTQoS: [String]] = [:]
+        for (filter, subscription) in subscriptions { byQoS[subscription.qos, default: []].append(filter) }
+        // In QoS order, and at most 64 filters a packet, so a session of thousands does not build one huge packet.
+        for qos in byQoS.keys.sorted() {
+            let filters = byQoS[qos] ?? []
+            for start in stride(from: 0, to: filters.count, by: 64) {
+                sendSubscribe(Array(filters[start..<min(start + 64, filters.count)]), qos: qos)
+            }
         }
-        subscription.waiters.forEach { $0.resume(returning: granted) }
-        subscription.waiters.removeAll()
-        subscriptions[filter] = subscription
+    }
+
+    /// SUBACK (callback, loop): one granted QoS or failure code per filter of the SUBSCRIBE, in order.
+    func didSubscribe(mid: Int32, grantedCodes: UnsafeBufferPointer<Int32>) {
+        guard let filters = subscribeMids.removeValue(forKey: mid) else { return }
+        if subscribeMids.isEmpty { subscribeMids = [:] }  // freed once every SUBACK is in (see `didPublish`)
+        for (position, filter) in filters.enumerated() {
+            guard var subscription = subscriptions[filter] else { continue }
+            let code = position < grantedCodes.count ? grantedCodes[position] : 0x80
+            guard code < 0x80, let granted = MQTTQoS(rawValue: Int(code)) else {
+                subscriptions.removeValue(forKey: filter)
+                filterIndex?.remove(filter)
+                subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
+                continue
+            }
+            subscription.waiters.forEach { $0.resume(returning: granted) }
+            subscription.waiters.removeAll()
+            subscriptions[filter] = subscription
+        }
     }
 
     /// A subscribe call was cancelled before its SUBACK, or its stream was dropped.

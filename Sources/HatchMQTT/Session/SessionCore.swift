@@ -77,7 +77,7 @@ final class SessionCore: @unchecked Sendable {
     /// The keys of `subscriptions`, indexed for routing (``didReceive(_:)``) once there are more than
     /// ``FilterIndex/worthwhileFilterCount``.
     var filterIndex: FilterIndex?
-    var subscribeMids: [Int32: String] = [:]
+    var subscribeMids: [Int32: [String]] = [:]
     var unsubscribeWaiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
 
     init(configuration: MQTTConfiguration, loop: EventLoopThread) {
@@ -361,7 +361,7 @@ final class SessionCore: @unchecked Sendable {
         connectWaiters.removeAll()
         waiters.values.forEach { $0.resume() }
         subscribeMids.removeAll()
-        for (filter, subscription) in subscriptions { sendSubscribe(filter, qos: subscription.qos) }
+        resendSubscriptions()
         let pending = queued
         queued.removeAll()
         pending.forEach(send)
