@@ -33,6 +33,10 @@ public final class MosquittoBroker: Sendable {
     public var url: String { plainListener ? "mqtt://127.0.0.1:\(port)" : "mqtts://127.0.0.1:\(port)" }
     /// The broker's TLS address, `mqtts://127.0.0.1:PORT`, when a TLS listener was configured.
     public var tlsURL: String? { tlsPort.map { "mqtts://127.0.0.1:\($0)" } }
+    /// The broker's Unix domain socket, `unix:///…/mqtt.sock`, when ``Options/unixSocket`` is set.
+    public var unixSocketURL: String? {
+        options.unixSocket && ownsDirectory ? "unix://" + Self.unixSocketPath(in: directory) : nil
+    }
     /// Whether the broker process is currently running.
     public var isRunning: Bool { process.withLock { $0?.isRunning ?? false } }
     /// The broker's process id while it runs (for measuring its CPU time).
@@ -73,6 +77,11 @@ public final class MosquittoBroker: Sendable {
             plainListener: plainPort != nil, ownsDirectory: false)
         try await broker.launch()
         return broker
+    }
+
+    /// Where a private broker's Unix domain socket is.
+    static func unixSocketPath(in directory: URL) -> String {
+        directory.appendingPathComponent("mqtt.sock").path
     }
 
     /// A port on 127.0.0.1 that is free right now, for a listener of a configuration file.

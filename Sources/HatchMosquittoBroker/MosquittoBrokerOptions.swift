@@ -15,6 +15,10 @@ extension MosquittoBroker {
         public var users: [String: String] = [:]
         /// An extra TLS listener (reachable at ``MosquittoBroker/tlsURL``), or `nil` for plain MQTT only.
         public var tls: TLSListener? = nil
+        /// Whether the broker also listens on a Unix domain socket in its folder (reachable at
+        /// ``MosquittoBroker/unixSocketURL``): clients on this machine then connect without TCP, which
+        /// costs the kernel about half as much per message and needs no local port.
+        public var unixSocket: Bool = false
         /// Whether the broker persists sessions and retained messages to disk across ``MosquittoBroker/restart()``.
         public var persistence: Bool = false
         /// The soft open-file limit the broker starts with; `nil` raises it to the hard limit.

@@ -108,8 +108,8 @@ package struct FleetBenchReport: Codable, Sendable {
     package var ceilingRatio: Double { baselineMessagesPerSecond > 0 ? rawConnectionsMessagesPerSecond / baselineMessagesPerSecond : 0 }
 
 
-    /// The connect target: 15 s for 10,000 devices, 90 s for 100,000.
-    package var connectTargetSeconds: Double { max(15, 90 * Double(devices) / 100_000) }
+    /// The connect target: 30 s for 100,000 devices, and 15 s for 50,000 or fewer.
+    package var connectTargetSeconds: Double { max(15, 30 * Double(devices) / 100_000) }
 
 
     /// Fleet traffic as a share of the raw libmosquitto baseline.

@@ -21,6 +21,8 @@ package struct ShardedConnectPhase {
         package var speed: Double
         /// The shards' `--nice`.
         package var nice: Int32
+        /// Whether the shards reach their brokers through Unix domain sockets instead of loopback TCP.
+        package var unixSockets: Bool
         /// Where the fleet file, the shards' output and the brokers' files go.
         package var workDirectory: URL
     }
@@ -65,26 +67,29 @@ package struct ShardedConnectPhase {
         var brokers: [MosquittoBroker] = []
         defer { brokers.forEach { $0.stop() } }
         for _ in 0..<setup.brokers {
-            brokers.append(try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: devicesPerBroker + 512)))
+            brokers.append(try await MosquittoBroker.start(options: .init(maxConnections: -1, unixSocket: setup.unixSockets, fileDescriptorLimit: devicesPerBroker + 512)))
         }
-        progress.say("\(setup.brokers) private mosquitto\(setup.brokers == 1 ? "" : "s") at " + brokers.map(\.url).joined(separator: ", "))
+        progress.say("\(setup.brokers) private mosquitto\(setup.brokers == 1 ? "" : "s") at "
+            + brokers.map { $0.unixSocketURL ?? $0.url }.joined(separator: ", "))
 
         var report = ShardedConnectReport(devices: setup.devices, shards: setup.shards, brokers: setup.brokers, speed: setup.speed)
         report.nice = setup.nice
         report.descriptorHardLimit = FileDescriptorLimit.current.hard
-        report.sourceAddressesPerShard = max(1, FleetConfiguration.loopbackSourceAddresses(for: devicesPerShard).count)
+        report.unixSockets = setup.unixSockets
+        report.sourceAddressesPerShard = setup.unixSockets ? 0 : max(1, FleetConfiguration.loopbackSourceAddresses(for: devicesPerShard).count)
         let launched = Date()
         let started = ContinuousClock.now
         var children: [BenchShardChild] = []
         do {
             for index in 1...setup.shards {
                 children.append(try BenchShardChild.launch(.init(
-                    fleetFile: fleetFile, index: index, count: setup.shards, broker: brokers[(index - 1) % brokers.count].url,
+                    fleetFile: fleetFile, index: index, count: setup.shards, broker: brokers[(index - 1) % brokers.count].unixSocketURL ?? brokers[(index - 1) % brokers.count].url,
                     workDirectory: directory,
                     clock: ChildClock(speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchReport.simulatedStart), origin: launched),
                     nice: setup.nice)))
             }
-            progress.say("\(setup.shards) shards of \(devicesPerShard) devices, \(report.sourceAddressesPerShard) source address(es) each, connecting")
+            progress.say("\(setup.shards) shards of \(devicesPerShard) devices, "
+            + (setup.unixSockets ? "through Unix sockets" : "\(report.sourceAddressesPerShard) source address(es) each") + ", connecting")
             let online = try await waitUntilOnline(children, started: started)
             report.connected = online.map(\.online).reduce(0, +)
             report.connectSeconds = (online.map(\.time).max() ?? launched).timeIntervalSince(launched)

@@ -1,16 +1,27 @@
 import Foundation
 import HatchMemberwiseInit
 
-/// A broker address: `mqtt://host[:port]` (plain TCP, default port 1883) or `mqtts://host[:port]`
-/// (TLS, default port 8883). `tcp://` and `ssl://` are accepted as aliases, as other clients do.
+/// A broker address: `mqtt://host[:port]` (plain TCP, default port 1883), `mqtts://host[:port]`
+/// (TLS, default port 8883) or `unix:///path/to/socket` (a Unix domain socket on this machine, which
+/// mosquitto opens with `listener 0 /path/to/socket`). `tcp://` and `ssl://` are accepted as aliases,
+/// as other clients do.
 @MemberwiseInit(.public)
 public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
-    /// The host name or IP address (IPv6 literals without brackets).
+    /// The host name or IP address (IPv6 literals without brackets), or the socket's path for `unix://`.
     public var host: String
-    /// The TCP port.
+    /// The TCP port; 0 for a Unix domain socket.
     public var port: Int
     /// Whether the connection is wrapped in TLS (`mqtts://`).
     public var usesTLS: Bool = false
+
+    /// Whether the broker is reached through a Unix domain socket (``host`` is its path): no TCP, no
+    /// local port, and the cheapest way for a fleet to reach a broker on the same machine.
+    public var isUnixSocket: Bool { port == 0 }
+
+    /// A broker reached through the Unix domain socket at `path`.
+    public static func unixSocket(_ path: String) -> MQTTBrokerURL {
+        MQTTBrokerURL(host: path, port: 0)
+    }
 
     /// Parses a broker URL; throws ``MQTTError/invalidURL(_:reason:)`` saying what is wrong.
     public init(_ string: String) throws {
@@ -19,11 +30,22 @@ public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
             throw MQTTError.invalidURL(string, reason: "it has no scheme; write mqtt://host:1883 or mqtts://host:8883")
         }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+        if scheme == "unix" {
+            let path = trimmed[schemeEnd.upperBound...]
+            guard path.hasPrefix("/"), path.count > 1 else {
+                throw MQTTError.invalidURL(string, reason: "a Unix socket URL names an absolute path: unix:///run/mosquitto/mqtt.sock")
+            }
+            guard path.utf8.count < 108 else {
+                throw MQTTError.invalidURL(string, reason: "the socket path is \(path.utf8.count) bytes; Unix sockets allow at most 107")
+            }
+            self = .unixSocket(String(path))
+            return
+        }
         switch scheme {
         case "mqtt", "tcp": usesTLS = false
         case "mqtts", "ssl", "tls": usesTLS = true
         default:
-            throw MQTTError.invalidURL(string, reason: "the scheme '\(scheme)' is not supported; use mqtt:// or mqtts://")
+            throw MQTTError.invalidURL(string, reason: "the scheme '\(scheme)' is not supported; use mqtt://, mqtts:// or unix://")
         }
         var authority = trimmed[schemeEnd.upperBound...]
         if let slash = authority.firstIndex(of: "/") { authority = authority[..<slash] }
@@ -55,8 +77,9 @@ public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `mqtt://host:port` or `mqtts://host:port`.
+    /// `mqtt://host:port`, `mqtts://host:port` or `unix:///path`.
     public var description: String {
+        if isUnixSocket { return "unix://\(host)" }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(usesTLS ? "mqtts" : "mqtt")://\(shownHost):\(port)"
     }

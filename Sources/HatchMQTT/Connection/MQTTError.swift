@@ -52,7 +52,7 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidConfiguration(let message):
             return "invalid MQTT configuration: \(message)"
         case .connectionRefused(let host, let port):
-            return "connection refused by \(host):\(port): no MQTT broker listens there; start the broker or check the URL's host and port"
+            return "connection refused by \(Self.endpoint(host, port)): no MQTT broker listens there; start the broker or check the URL's host and port"
         case .hostNotFound(let host):
             return "cannot resolve broker host '\(host)'; check the URL and the DNS configuration"
         case .notAuthorized(let message):
@@ -65,7 +65,7 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
             return "TLS refused: the broker at \(host):\(port) requires a client certificate and this client presented none; "
                 + "set the TLS configuration's certificateFile and keyFile to a certificate signed by the CA the broker trusts"
         case .connectTimedOut(let host, let port, let after):
-            return "no answer from \(host):\(port) within \(after); check that the broker is reachable and not overloaded"
+            return "no answer from \(Self.endpoint(host, port)) within \(after); check that the broker is reachable and not overloaded"
         case .connectionLost(let message):
             return "connection lost: \(message); the session reconnects by itself if its reconnect policy allows"
         case .notConnected:
@@ -86,5 +86,10 @@ public enum MQTTError: Error, Sendable, Equatable, CustomStringConvertible {
         case .library(let code, let message):
             return "libmosquitto error \(code): \(message)"
         }
+    }
+
+    /// `host:port`, or the socket's path for a Unix domain socket (port 0).
+    private static func endpoint(_ host: String, _ port: Int) -> String {
+        port == 0 ? "the Unix socket \(host)" : "\(host):\(port)"
     }
 }

@@ -47,17 +47,19 @@ enum MQTTErrorMapping {
         case MOSQ_ERR_ERRNO.rawValue:
             switch savedErrno {
             case ECONNREFUSED: return .connectionRefused(host: broker.host, port: broker.port)
+            // No socket file at the path: nothing listens there either.
+            case ENOENT where broker.isUnixSocket: return .connectionRefused(host: broker.host, port: broker.port)
             case EMFILE, ENFILE: return .tooManyOpenFiles(limit: FileDescriptorLimit.current.soft)
             case EADDRNOTAVAIL: return .noLocalPort(bindAddress: bindAddress, host: broker.host, port: broker.port)
             case 0: return .connectionLost("the socket closed")
-            default: return .connectionLost("\(String(cString: strerror(savedErrno))) (errno \(savedErrno)) talking to \(broker.host):\(broker.port)")
+            default: return .connectionLost("\(String(cString: strerror(savedErrno))) (errno \(savedErrno)) talking to \(broker)")
             }
         case MOSQ_ERR_EAI.rawValue, MOSQ_ERR_LOOKUP.rawValue:
             return .hostNotFound(broker.host)
         case MOSQ_ERR_TLS.rawValue, MOSQ_ERR_TLS_HANDSHAKE.rawValue, MOSQ_ERR_OCSP.rawValue:
             return .tlsFailed("libmosquitto reported '\(message(rc))' with \(broker)")
         case MOSQ_ERR_CONN_LOST.rawValue:
-            return .connectionLost("the broker at \(broker.host):\(broker.port) closed the connection")
+            return .connectionLost("the broker at \(broker) closed the connection")
         case MOSQ_ERR_KEEPALIVE.rawValue:
             return .connectionLost("no answer from the broker within the keep-alive interval")
         case MOSQ_ERR_NO_CONN.rawValue:

@@ -256,20 +256,38 @@ final class SessionCore: @unchecked Sendable {
             }
             holdsConnectSlot = true
             loop.forgetSocket(of: self)
-            errno = 0
-            let broker = configuration.broker
             let keepAlive = Int32(max(5, min(65535, configuration.keepAlive.seconds.rounded())))
             scheduleConnectTimeout(generation: generation)
             if configuration.protocolVersion == .v5 && !configuration.cleanSession {
                 return connectWithSessionExpiry(keepAlive: keepAlive, generation: generation)
             }
-            let rc = mosquitto_connect_bind_async(mosq, broker.host, Int32(clamping: broker.port), keepAlive, configuration.bindAddress)
-            guard rc == 0 else {
-                return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: errno, broker: broker, bindAddress: configuration.bindAddress))
-            }
-            loop.updateInterest(self)
+            openSocket(keepAlive: keepAlive, generation: generation)
         }
     }
+
+    /// Opens the attempt's socket and sends CONNECT. A Unix socket whose listen queue is full refuses
+    /// at once (`EAGAIN`; mosquitto queues only 10) where TCP would retransmit its SYN, so that is
+    /// tried again shortly, within the attempt's connect timeout.
+    private func openSocket(keepAlive: Int32, generation: Int) {
+        let broker = configuration.broker
+        errno = 0
+        let rc = mosquitto_connect_bind_async(mosq, broker.host, Int32(clamping: broker.port), keepAlive, configuration.bindAddress)
+        guard rc == 0 else {
+            let savedErrno = errno
+            if broker.isUnixSocket, rc == MOSQ_ERR_ERRNO.rawValue, savedErrno == EAGAIN || savedErrno == EWOULDBLOCK {
+                loop.schedule(after: Self.fullQueueRetryDelay) { [self] in
+                    guard phase == .connecting, attemptGeneration == generation, !attemptTimedOut else { return }
+                    openSocket(keepAlive: keepAlive, generation: generation)
+                }
+                return
+            }
+            return connectionEnded(MQTTErrorMapping.connection(rc: rc, errno: savedErrno, broker: broker, bindAddress: configuration.bindAddress))
+        }
+        loop.updateInterest(self)
+    }
+
+    /// How long a connect to a Unix socket with a full listen queue waits before it tries again.
+    private static let fullQueueRetryDelay = Duration.milliseconds(2)
 
     private func scheduleConnectTimeout(generation: Int) {
         // Captures no more than it must: every session that connected in the last `connectTimeout`

@@ -48,6 +48,9 @@ struct FleetBenchCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --shards: private mosquittos to spread the shards over (1…shards), which the shards take in turn. One broker needs an open file per device.", valueName: "m"))
     var brokers: Int?
 
+    @Flag(name: .long, help: "With --shards: the shards reach their brokers through Unix domain sockets instead of loopback TCP (no TCP stack, no local ports).")
+    var unixSockets = false
+
     @OptionGroup var priority: PriorityOptions
 
     func validate() throws {
@@ -66,6 +69,8 @@ struct FleetBenchCommand: AsyncParsableCommand {
             }
         } else if brokers != nil {
             throw ValidationError("--brokers spreads the shards of --shards over brokers; add --shards N.")
+        } else if unixSockets {
+            throw ValidationError("--unix-sockets connects the shards of --shards to their brokers; add --shards N.")
         }
     }
 
@@ -87,7 +92,7 @@ struct FleetBenchCommand: AsyncParsableCommand {
         let nice = priority.nice > 0 ? priority.nice : SchedulingPriority.current
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hatch-bench-shards-\(getpid())", isDirectory: true)
         let phase = ShardedConnectPhase(setup: .init(devices: devices, shards: shards, brokers: brokers ?? 1, speed: speed, nice: nice,
-                                                     workDirectory: directory), progress: progress)
+                                                     unixSockets: unixSockets, workDirectory: directory), progress: progress)
         let report = try await phase.measure()
         try? FileManager.default.removeItem(at: directory)
         try write(report, table: report.table)
