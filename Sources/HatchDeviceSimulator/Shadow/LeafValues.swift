@@ -82,32 +82,89 @@ struct LeafValues: Sendable, Equatable {
         }
     }
 
-    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had (slices
-    /// of the texts before), or `nil`, changing nothing, when the texts would no longer fit the offsets.
+    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had, or
+    /// `nil`, changing nothing, when the texts would no longer fit the offsets. The new texts are
+    /// written first: when each is as long as the one it replaces (a routine step's level for the one
+    /// before, most often) they are copied over the old ones; otherwise the texts are copied again
+    /// around them, and only the offsets after a changed leaf move.
     mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [ArraySlice<UInt8>]? {
-        var output = JSONByteWriter(capacity: bytes.count + leaves.count * 8)
-        var copied = 0
-        var newEnds = ends
-        var shift = 0, next = 0
-        bytes.withUnsafeBufferPointer { bytes in
-            for leaf in 0..<ends.count {
-                if next < leaves.count, leaves[next] == leaf {
-                    let range = self.range(of: leaf)
-                    output.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-                    let start = output.byteCount
-                    ReportedStore.writeLeaf(values[next], into: &output)
-                    shift &+= (output.byteCount &- start) &- range.count
-                    copied = range.upperBound
-                    next &+= 1
-                }
-                newEnds[leaf] = UInt16(truncatingIfNeeded: Int(ends[leaf]) &+ shift)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: leaves.count) { lengths in
+            var fresh = JSONByteWriter(capacity: leaves.count &* 8)
+            var growth = 0
+            for index in 0..<leaves.count {
+                let start = fresh.byteCount
+                ReportedStore.writeLeaf(values[index], into: &fresh)
+                lengths[index] = fresh.byteCount &- start
+                growth &+= lengths[index] &- range(of: leaves[index]).count
             }
-            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            guard textByteCount &+ growth <= Int(UInt16.max) else { return nil }
+            return fresh.withUnsafeBytes { fresh in
+                growth == 0 && leaves.indices.allSatisfy({ lengths[$0] == range(of: leaves[$0]).count })
+                    ? overwrite(leaves, with: fresh)
+                    : rewrite(leaves, with: fresh, lengths: UnsafeBufferPointer(lengths), growingBy: growth)
+            }
         }
-        guard output.byteCount - ReportedShape.padding <= Int(UInt16.max) else { return nil }
-        let old = leaves.map { bytes[range(of: $0)] }
+    }
+
+    /// Copies the new texts over the old ones, each as long as the one it replaces; returns the old ones.
+    private mutating func overwrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer) -> [ArraySlice<UInt8>] {
+        let ends = self.ends
+        func range(_ leaf: Int) -> Range<Int> { (leaf == 0 ? 0 : Int(ends[leaf &- 1]))..<Int(ends[leaf]) }
+        var old = [UInt8]()
+        old.reserveCapacity(fresh.count)
+        bytes.withUnsafeBufferPointer { bytes in
+            for leaf in leaves { old.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range(leaf)])) }
+        }
+        var slices: [ArraySlice<UInt8>] = []
+        slices.reserveCapacity(leaves.count)
+        var offset = 0
+        bytes.withUnsafeMutableBytes { bytes in
+            for leaf in leaves {
+                let range = range(leaf)
+                UnsafeMutableRawBufferPointer(rebasing: bytes[range])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: fresh[offset..<(offset &+ range.count)]))
+                slices.append(old[offset..<(offset &+ range.count)])
+                offset &+= range.count
+            }
+        }
+        return slices
+    }
+
+    /// Writes the texts again with the new ones (`lengths` bytes each, one after the other in `fresh`)
+    /// in place of the old, and moves the offsets from each changed leaf on by what the texts up to it
+    /// grew; returns the old texts (slices of the array before).
+    private mutating func rewrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer,
+                                  lengths: UnsafeBufferPointer<Int>, growingBy growth: Int) -> [ArraySlice<UInt8>] {
+        let oldBytes = bytes
+        var output = JSONByteWriter(capacity: oldBytes.count &+ max(0, growth))
+        var slices: [ArraySlice<UInt8>] = []
+        slices.reserveCapacity(leaves.count)
+        let count = ends.count
+        let newTexts = fresh.assumingMemoryBound(to: UInt8.self)
+        oldBytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeMutableBufferPointer { ends in
+                var copied = 0, shift = 0, offset = 0
+                for index in 0..<leaves.count {
+                    let leaf = leaves[index]
+                    // The offsets before `leaf` have moved by `shift` already; its own has not.
+                    let oldStart = leaf == 0 ? 0 : Int(ends[leaf &- 1]) &- shift
+                    let oldEnd = Int(ends[leaf])
+                    output.append(UnsafeBufferPointer(rebasing: bytes[copied..<oldStart]))
+                    slices.append(oldBytes[oldStart..<oldEnd])
+                    let length = lengths[index]
+                    output.append(UnsafeBufferPointer(rebasing: newTexts[offset..<(offset &+ length)]))
+                    offset &+= length
+                    shift &+= length &- (oldEnd &- oldStart)
+                    copied = oldEnd
+                    let next = index &+ 1 < leaves.count ? leaves[index &+ 1] : count
+                    if shift != 0 {
+                        for moved in leaf..<next { ends[moved] = UInt16(truncatingIfNeeded: Int(ends[moved]) &+ shift) }
+                    }
+                }
+                output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+            }
+        }
         bytes = output.makeArray()
-        ends = newEnds
-        return old
+        return slices
     }
 }
