@@ -38,7 +38,7 @@ struct FleetPriorityTests {
         let hatchctl = try Hatchctl()
         let process = ChildProcess()
         process.executableURL = Hatchctl.executable
-        process.arguments = ["fleet", "run", "--devices", Self.household.path, "--dev", "--nice", "7", "--duration", "60"]
+        process.arguments = ["fleet", "run", "--devices", Self.household.path, "--dev", "--nice", "7", "--duration", "120"]
         var environment = ProcessInfo.processInfo.environment
         environment["HATCH_HOME"] = hatchctl.home.path
         process.environment = environment
@@ -48,7 +48,8 @@ struct FleetPriorityTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let standardError = OutputLines(error)
-        let online = await standardError.first { $0.contains("devices online in") }
+        // Beside the rest of the suite a niced fleet may take a while; the priorities are what is checked.
+        let online = await standardError.first(timeout: 90) { $0.contains("devices online in") }
         try #require(online != nil, "the fleet did not come online: \(standardError.all)")
 
         let pid = process.processIdentifier

@@ -35,11 +35,27 @@ struct ShardedFleetBenchTests {
         #expect(result.standardError.contains("61/61 online in"), "\(result.standardError)")
     }
 
+    @Test("--unix-sockets: two shards reach their broker through its Unix socket, with no source address")
+    func unixSockets() async throws {
+        let hatchctl = try Hatchctl()
+        let output = hatchctl.home.appendingPathComponent("unix.json")
+        let result = try await hatchctl.run(["fleet", "bench", "--devices", "40", "--shards", "2", "--unix-sockets", "--speed", "600",
+                                             "--output", output.path])
+        #expect(result.status == 0, "\(result)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any], "not JSON")
+        #expect(report["connected"] as? Int == 40, "\(report)")
+        #expect(report["unixSockets"] as? Bool == true && report["sourceAddressesPerShard"] as? Int == 0, "\(report)")
+        #expect(result.standardError.contains("private mosquitto at unix:///"), "\(result.standardError)")
+        #expect(result.standardOutput.contains("through Unix sockets"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("40/40 online in"), "\(result.standardError)")
+    }
+
     @Test("--brokers without --shards, more brokers than shards, or --shards with --split: exit 64 saying what to change")
     func refusals() async throws {
         let hatchctl = try Hatchctl()
         let cases: [([String], String)] = [
             (["--brokers", "2"], "add --shards N"),
+            (["--unix-sockets"], "--unix-sockets connects the shards of --shards to their brokers; add --shards N"),
             (["--shards", "2", "--brokers", "3"], "--brokers takes 1 to --shards (2)"),
             (["--shards", "0"], "--shards takes 1 to 64"),
             (["--shards", "2", "--split"], "connecting and memory only"),

@@ -27,7 +27,7 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The fleet file (YAML).", valueName: "file"))
     var devices = "devices/household.yaml"
 
-    @Option(name: .long, help: ArgumentHelp("An MQTT broker to use instead of a private mosquitto.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("An MQTT broker to use instead of a private mosquitto: mqtt://host:port, mqtts://host:port, or unix:///path for one on this machine with a Unix socket listener.", valueName: "url"))
     var broker: String?
 
     @OptionGroup var clock: ClockOptions
