@@ -15,7 +15,8 @@ struct MQTTBrokerURLTests {
         #expect(try MQTTBrokerURL("tcp://127.0.0.1").port == 1883)
     }
 
-    @Test("rejects malformed URLs with a reason", arguments: ["127.0.0.1:1883", "http://x:1", "mqtt://:1883", "mqtt://h:0", "mqtt://h:http"])
+    @Test("rejects malformed URLs with a reason", arguments: ["127.0.0.1:1883", "http://x:1", "mqtt://:1883", "mqtt://h:0", "mqtt://h:http",
+                                                                     "unix://run/mqtt.sock", "unix://", "unix:///" + String(repeating: "a", count: 120)])
     func rejects(_ text: String) {
         #expect {
             try MQTTBrokerURL(text)
