@@ -67,10 +67,12 @@ package struct ShardedConnectPhase {
         var brokers: [MosquittoBroker] = []
         defer { brokers.forEach { $0.stop() } }
         for _ in 0..<setup.brokers {
-            brokers.append(try await MosquittoBroker.start(options: .init(maxConnections: -1, unixSocket: setup.unixSockets, fileDescriptorLimit: devicesPerBroker + 512)))
+            brokers.append(try await MosquittoBroker.start(options: .init(
+                maxConnections: -1, unixSocket: setup.unixSockets, fileDescriptorLimit: devicesPerBroker + 512)))
         }
-        progress.say("\(setup.brokers) private mosquitto\(setup.brokers == 1 ? "" : "s") at "
-            + brokers.map { $0.unixSocketURL ?? $0.url }.joined(separator: ", "))
+        // With --unix-sockets the shards connect through each broker's socket; its TCP port stays open.
+        let brokerURLs = brokers.map { $0.unixSocketURL ?? $0.url }
+        progress.say("\(setup.brokers) private mosquitto\(setup.brokers == 1 ? "" : "s") at " + brokerURLs.joined(separator: ", "))
 
         var report = ShardedConnectReport(devices: setup.devices, shards: setup.shards, brokers: setup.brokers, speed: setup.speed)
         report.nice = setup.nice
@@ -83,13 +85,13 @@ package struct ShardedConnectPhase {
         do {
             for index in 1...setup.shards {
                 children.append(try BenchShardChild.launch(.init(
-                    fleetFile: fleetFile, index: index, count: setup.shards, broker: brokers[(index - 1) % brokers.count].unixSocketURL ?? brokers[(index - 1) % brokers.count].url,
+                    fleetFile: fleetFile, index: index, count: setup.shards, broker: brokerURLs[(index - 1) % brokers.count],
                     workDirectory: directory,
                     clock: ChildClock(speed: setup.speed, startTime: Date(timeIntervalSince1970: FleetBenchReport.simulatedStart), origin: launched),
                     nice: setup.nice)))
             }
             progress.say("\(setup.shards) shards of \(devicesPerShard) devices, "
-            + (setup.unixSockets ? "through Unix sockets" : "\(report.sourceAddressesPerShard) source address(es) each") + ", connecting")
+                + (setup.unixSockets ? "through Unix sockets" : "\(report.sourceAddressesPerShard) source address(es) each") + ", connecting")
             let online = try await waitUntilOnline(children, started: started)
             report.connected = online.map(\.online).reduce(0, +)
             report.connectSeconds = (online.map(\.time).max() ?? launched).timeIntervalSince(launched)
