@@ -90,17 +90,18 @@ struct LeafValues: Sendable, Equatable {
     mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [ArraySlice<UInt8>]? {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: leaves.count) { lengths in
             var fresh = JSONByteWriter(capacity: leaves.count &* 8)
-            var growth = 0
+            var growth = 0, sameLengths = true
             for index in 0..<leaves.count {
                 let start = fresh.byteCount
                 ReportedStore.writeLeaf(values[index], into: &fresh)
                 lengths[index] = fresh.byteCount &- start
-                growth &+= lengths[index] &- range(of: leaves[index]).count
+                let change = lengths[index] &- range(of: leaves[index]).count
+                growth &+= change
+                sameLengths = sameLengths && change == 0
             }
             guard textByteCount &+ growth <= Int(UInt16.max) else { return nil }
             return fresh.withUnsafeBytes { fresh in
-                growth == 0 && leaves.indices.allSatisfy({ lengths[$0] == range(of: leaves[$0]).count })
-                    ? overwrite(leaves, with: fresh)
+                sameLengths ? overwrite(leaves, with: fresh)
                     : rewrite(leaves, with: fresh, lengths: UnsafeBufferPointer(lengths), growingBy: growth)
             }
         }
