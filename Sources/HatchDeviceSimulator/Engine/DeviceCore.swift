@@ -217,6 +217,10 @@ public struct DeviceCore: Sendable {
 
     /// The firmware's report goes straight into the local shadow; its replies are published.
     mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
+        // A change of `current`'s values alone is written leaf by leaf; it has no delta to leave out.
+        if outcome == nil, let result = firmware.reportLeaves(into: &shadow, timestamp: DeviceEngine.epoch(now)) {
+            return publications(result)
+        }
         guard let report = firmware.report(clearing: outcome, against: shadow) else { return [] }
         let result = shadow.apply(desired: report.desired, reported: report.reported, timestamp: DeviceEngine.epoch(now), token: nil)
         firmware.reported(generation: shadow.reportedGeneration)

@@ -42,6 +42,9 @@ public struct DeviceFirmware: Sendable {
     /// The state of the last report and the shadow's reported generation after it: while nobody
     /// else wrote `state.reported`, the next report compares typed fields against it.
     private var lastReport: (state: ReportedState, generation: Int)?
+    /// Whether a report of values alone is written leaf by leaf (``reportLeaves(into:timestamp:)``);
+    /// tests turn it off to compare it with the same report made as a patch.
+    var writesLeaves = true
 
     /// Creates the firmware from flash (settings).
     public init(profile: DeviceProfile, settings: DeviceSettings, now: Date) {
@@ -149,6 +152,41 @@ public struct DeviceFirmware: Sendable {
         }
         guard changes != nil || desiredPatch != nil else { return nil }
         return FirmwareReport(desired: desiredPatch, reported: changes)
+    }
+
+    /// Reports a change of values alone (``ReportedLeaf``: a routine step, the battery, the signal)
+    /// straight into a local shadow service: the changed leaves are set in `shadow`'s stored document
+    /// and its replies returned, with no patch built. `nil`, changing nothing, when the report is any
+    /// other kind, or anyone else wrote `state.reported` since the last one: ``report(clearing:against:)``
+    /// makes those.
+    mutating func reportLeaves(into shadow: inout DeviceShadow, timestamp: Int) -> ShadowResult? {
+        guard writesLeaves, engine.stateChanged, let generation = lastReport?.generation, generation == shadow.reportedGeneration,
+              let shape = shadow.document.reportedStore.shape else { return nil }
+        let capacity = ReportedLeaf.allCases.count
+        let result = withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { leaves in
+            withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: capacity) { values -> ShadowResult? in
+                var count = 0, everyLeafFound = true
+                let table = shape.reportedLeaves
+                let onlyValues = engine.state.forEachChangedLeaf(from: lastReport.unsafelyUnwrapped.state) { leaf, value in
+                    let found = table[leaf.rawValue]
+                    guard found >= 0, everyLeafFound else {
+                        everyLeafFound = false
+                        return
+                    }
+                    leaves[count] = found
+                    (values.baseAddress.unsafelyUnwrapped + count).initialize(to: value)
+                    count &+= 1
+                }
+                defer { _ = values.baseAddress.unsafelyUnwrapped.deinitialize(count: count) }
+                guard onlyValues, everyLeafFound else { return nil }
+                return shadow.applyReported(leaves: UnsafeBufferPointer(rebasing: leaves[0..<count]),
+                                            values: UnsafeBufferPointer(rebasing: values[0..<count]), timestamp: timestamp)
+            }
+        }
+        guard let result else { return nil }
+        engine.stateChanged = false
+        reported(generation: shadow.reportedGeneration)
+        return result
     }
 
     /// Notes that the last report reached the shadow, whose reported generation is now `generation`.

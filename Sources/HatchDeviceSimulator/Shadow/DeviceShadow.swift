@@ -171,6 +171,52 @@ public struct DeviceShadow: Sendable, Hashable {
         return ShadowResult(publications: publications, deltaForDevice: deltaForDevice, documentChanged: true)
     }
 
+    /// Applies a device's report that sets `leaves` (ascending leaves of the stored document's shape,
+    /// ``ReportedShape/currentLeaves``) to `values` (plain values), and builds the replies: the same
+    /// bytes as ``apply(desired:reported:timestamp:token:)`` with that report as a patch, without
+    /// building, walking or freeing one. `nil`, changing nothing, when the stored document is not
+    /// shaped, is deleted, or holds `desired` state (whose delta the general path answers).
+    mutating func applyReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> ShadowResult? {
+        guard !leaves.isEmpty, document.deletedAt == nil, document.desired == nil else { return nil }
+        var changes: [ReportedStore.Change] = []
+        guard document.reportedStore.setLeaves(leaves, to: values, timestamp: timestamp, changes: &changes) else { return nil }
+        reportedGeneration += 1
+        document.version += 1
+        var bytes = JSONByteWriter(capacity: 512)
+        var state = JSONByteWriter(capacity: 256)
+        bytes.append(#"{"metadata":{"reported":"#)
+        state.append(#""state":{"reported":"#)
+        Self.withStampLeaf(timestamp) { stamp in
+            document.reportedStore.writeLeaves(leaves, state: &state, metadata: &bytes, stamp: stamp)
+        }
+        Self.appendAcceptedTail(state: state, version: document.version, timestamp: timestamp, into: &bytes)
+        let accepted = ShadowPublication(.updateAccepted, encoded: bytes.makeData(transient: true))
+        let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil))
+        return ShadowResult(publications: [accepted, documents], documentChanged: true)
+    }
+
+    /// Calls `body` with the metadata of a leaf stamped `timestamp`: `{"timestamp":N}`.
+    private static func withStampLeaf<Result>(_ timestamp: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var leaf = JSONByteWriter(capacity: 32)
+        leaf.append(#"{"timestamp":"#)
+        JSONValue.writeInteger(timestamp, into: &leaf)
+        leaf.append(UInt8(ascii: "}"))
+        return leaf.withUnsafeBytes(body)
+    }
+
+    /// Ends an `/update/accepted` payload whose metadata object `bytes` holds, open after its last
+    /// part: closes it, then appends `state` (`"state":{…` open the same way), the timestamp and the version.
+    private static func appendAcceptedTail(state: consuming JSONByteWriter, version: Int, timestamp: Int, into bytes: inout JSONByteWriter) {
+        bytes.append("},")
+        state.append("},")
+        state.withUnsafeBytes { bytes.append($0) }
+        bytes.append(#""timestamp":"#)
+        JSONValue.writeInteger(timestamp, into: &bytes)
+        bytes.append(#","version":"#)
+        JSONValue.writeInteger(version, into: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// Applies an already valid update without building its replies: a device's own copy of its
     /// shadow (``FirmwareCore/knownShadow``), which follows its reports and the deltas it applies but
     /// publishes nothing. The document, its version and the reported generation change as with
@@ -249,10 +295,6 @@ public struct DeviceShadow: Sendable, Hashable {
             JSONValue.writeString(token, into: &bytes)
             bytes.append(UInt8(ascii: ","))
         }
-        var leaf = JSONByteWriter(capacity: 32)
-        leaf.append(#"{"timestamp":"#)
-        JSONValue.writeInteger(timestamp, into: &leaf)
-        leaf.append(UInt8(ascii: "}"))
         var state = JSONByteWriter(capacity: 512)
         state.append(#""state":{"#)
         bytes.append(#""metadata":{"#)
@@ -268,7 +310,7 @@ public struct DeviceShadow: Sendable, Hashable {
                 part.write(into: &state, metadata: &metadata, leaf: leaf)
             }
         }
-        leaf.withUnsafeBytes { leaf in
+        withStampLeaf(timestamp) { leaf in
             if let desired { write(#""desired":"#, desired, leaf: leaf, state: &state, metadata: &bytes) }
             if let reported {
                 if desired != nil {
@@ -278,14 +320,7 @@ public struct DeviceShadow: Sendable, Hashable {
                 write(#""reported":"#, reported, leaf: leaf, state: &state, metadata: &bytes)
             }
         }
-        bytes.append("},")
-        state.append("},")
-        state.withUnsafeBytes { bytes.append($0) }
-        bytes.append(#""timestamp":"#)
-        JSONValue.writeInteger(timestamp, into: &bytes)
-        bytes.append(#","version":"#)
-        JSONValue.writeInteger(version, into: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+        appendAcceptedTail(state: state, version: version, timestamp: timestamp, into: &bytes)
         return bytes.makeData(transient: true)
     }
 

@@ -55,6 +55,16 @@ final class ReportedShape: Sendable {
     /// `{"timestamp":` (and after the first, starts with the `}` of the leaf before).
     let metadataText: [UInt8]
     let metadataStarts: [Int]
+    /// The leaves each node holds at any depth: from `nodeLeaves[i].lowerBound` to before its
+    /// `upperBound` (a walk numbers leaves in order, so a node's are consecutive).
+    let nodeLeaves: [Range<Int>]
+    /// The leaf of each ``ReportedLeaf`` (by raw value), or -1 where the shape has none.
+    let reportedLeaves: [Int]
+    /// Every node's keys encoded as `"key":`, one after the other in node order: key `p` of node `n`
+    /// lies from `keyStarts[nodeKeys[n] + p]` to before `keyStarts[nodeKeys[n] + p + 1]`.
+    let keyTexts: [UInt8]
+    let keyStarts: [Int]
+    let nodeKeys: [Int]
 
     /// Bytes past the end of each text that may be read (and of an output that may be written) by
     /// copies made sixteen bytes at a time.
@@ -77,6 +87,55 @@ final class ReportedShape: Sendable {
         starts.append(metadata.count)
         metadataText = metadata + repeatElement(0, count: Self.padding)
         metadataStarts = starts
+        nodeLeaves = Self.leafRanges(of: nodes)
+        reportedLeaves = Self.leaves(of: ReportedLeaf.allCases, in: nodes)
+        var keys = JSONByteWriter(capacity: 1024)
+        var keyStarts: [Int] = [], nodeKeys: [Int] = []
+        for node in nodes {
+            nodeKeys.append(keyStarts.count)
+            for key in node.keys {
+                keyStarts.append(keys.byteCount)
+                JSONValue.writeString(key, into: &keys)
+                keys.append(UInt8(ascii: ":"))
+            }
+        }
+        keyStarts.append(keys.byteCount)
+        keyTexts = keys.makeArray()
+        self.keyStarts = keyStarts
+        self.nodeKeys = nodeKeys
+    }
+
+    /// The leaves of each node, the nodes' children walked in order.
+    private static func leafRanges(of nodes: [Node]) -> [Range<Int>] {
+        var ranges = [Range<Int>](repeating: 0..<0, count: nodes.count)
+        var next = 0
+        func walk(_ index: Int) {
+            let start = next
+            for child in nodes[index].children {
+                switch child {
+                case .leaf: next += 1
+                case .object(let inner): walk(inner)
+                }
+            }
+            ranges[index] = start..<next
+        }
+        if !nodes.isEmpty { walk(0) }
+        return ranges
+    }
+
+    /// The leaf at each of `leaves`' paths, or -1.
+    private static func leaves(of leaves: [ReportedLeaf], in nodes: [Node]) -> [Int] {
+        leaves.map { leaf in
+            var node = 0
+            for (depth, key) in leaf.path.enumerated() {
+                guard node < nodes.count, let position = nodes[node].index(of: key) else { return -1 }
+                switch nodes[node].children[position] {
+                case .leaf(let found): return depth == leaf.path.count - 1 ? found : -1
+                case .object(let inner): node = inner
+                }
+            }
+            return -1
+        }
     }
 
     /// The leaf values and timestamps of a stored `state.reported` and its `metadata.reported`, and

@@ -27,19 +27,34 @@ extension ReportedStore {
                 var cursor = 0
                 Self.collect(patch, into: newValues, cursor: &cursor)
                 defer { _ = newValues.baseAddress.unsafelyUnwrapped.deinitialize(count: count) }
-                let found = UnsafeBufferPointer(rebasing: leaves[0..<count])
-                guard let old = values.replace(found, with: UnsafeBufferPointer(newValues)) else { return false }
-                changes.reserveCapacity(changes.count &+ count)
-                stamps.withUnsafeMutableBufferPointer { stamps in
-                    for index in 0..<count {
-                        let leaf = found[index]
-                        changes.append(Change(leaf: leaf, text: old[index], stamp: Int(stamps[leaf])))
-                        stamps[leaf] = stamp
-                    }
-                }
-                return true
+                return setLeaves(UnsafeBufferPointer(rebasing: leaves[0..<count]), to: UnsafeBufferPointer(newValues), stamp: stamp,
+                                 changes: &changes)
             }
         }
+    }
+
+    /// Sets the values of `leaves` (ascending leaves of the shape) to `newValues` (plain values), each
+    /// stamped with `timestamp`; appends to `changes` what each held before and returns `true`.
+    /// Returns `false`, changing nothing, when the document is not shaped or the texts would not fit.
+    mutating func setLeaves(_ leaves: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, timestamp: Int,
+                            changes: inout [Change]) -> Bool {
+        guard let shape, let stamp = UInt32(exactly: timestamp),
+              leaves.allSatisfy({ $0 >= 0 && $0 < shape.leafCount }), zip(leaves, leaves.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
+        return setLeaves(leaves, to: newValues, stamp: stamp, changes: &changes)
+    }
+
+    private mutating func setLeaves(_ found: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, stamp: UInt32,
+                                    changes: inout [Change]) -> Bool {
+        guard let old = values.replace(found, with: newValues) else { return false }
+        changes.reserveCapacity(changes.count &+ found.count)
+        stamps.withUnsafeMutableBufferPointer { stamps in
+            for index in found.indices {
+                let leaf = found[index]
+                changes.append(Change(leaf: leaf, text: old[index], stamp: Int(stamps[leaf])))
+                stamps[leaf] = stamp
+            }
+        }
+        return true
     }
 
     /// ``setValues(_:timestamp:changes:)`` without keeping what changed.

@@ -1,0 +1,75 @@
+import Foundation
+import HatchDeviceModel
+import Testing
+@testable import HatchDeviceSimulator
+
+/// A device's report of values alone, written leaf by leaf into its local shadow, against the same
+/// report made as a patch: the same messages, byte for byte, and the same stored document.
+@Suite("Reported leaves: a report written leaf by leaf is the report made as a patch")
+struct ReportedLeavesTests {
+    /// A routine of steps of different lengths, light and sound changing at each.
+    static func settings(for product: HardwareProduct) -> DeviceSettings {
+        var settings = DeviceSettings.factory(for: product, timezone: "America/New_York")
+        settings.routines = RecordCollection(items: [Routine(id: 1, name: "Cycle", steps: (0..<7).map { step in
+            RoutineStep(color: ColorState(id: 9999, r: 65535 - step * 9000, g: 20000, b: step * 2000, w: 0, i: 20000 - step * 1500),
+                        sound: step % 3 == 2 ? nil : SoundState(id: 3 + step % 4, v: 20000 - step * 900), duration: 45 + step * 30)
+        })])
+        return settings
+    }
+
+    static let products = HardwareProduct.allCases
+    /// Start times over the day (UTC hours): night, morning alarms, afternoon, evening schedules.
+    static let startHours = [2, 7, 13, 21]
+
+    @Test("the same messages and document over four simulated hours", arguments: products, startHours)
+    func sameAsPatch(product: HardwareProduct, hour: Int) throws {
+        let mac = try MacAddress(validating: "02:4C:00:00:10:\(String(format: "%02X", hour))")
+        let profile = DeviceProfile(name: "leaves", macAddress: mac, product: product)
+        var now = Date(timeIntervalSince1970: 1_767_571_200 + Double(hour * 3600 + 17 * 60))
+        var leaves = DeviceCore(profile: profile, settings: Self.settings(for: product), shadow: ShadowDocument(), now: now)
+        var patch = leaves
+        patch.firmware.writesLeaves = false
+        #expect(leaves.connected(now: now) == patch.connected(now: now))
+        #expect(leaves.autoStart(routine: 1, now: now) == patch.autoStart(routine: 1, now: now))
+        let realNow = Date(timeIntervalSince1970: 1_767_571_200)
+        for minute in 1...240 {
+            now += 41
+            #expect(leaves.tick(now: now) == patch.tick(now: now), "\(product) at minute \(minute)")
+            if minute % 23 == 0 {
+                // An app's volume command: accepted, delta, the device's report clearing it.
+                let request = DeviceAction.setVolume(1000 + minute).updateRequest(for: product, clientToken: "volume-\(minute)").jsonData
+                #expect(leaves.receive(topic: leaves.shadowTopics.update, payload: request, now: now, realNow: realNow)
+                    == patch.receive(topic: patch.shadowTopics.update, payload: request, now: now, realNow: realNow))
+            }
+            if leaves.engine.state.current.playing == PlayingMode.none {
+                #expect(leaves.autoStart(routine: 1, now: now) == patch.autoStart(routine: 1, now: now))
+            }
+        }
+        #expect(leaves.shadow == patch.shadow)
+        #expect(leaves.shadow.document.reported == patch.shadow.document.reported)
+        #expect(leaves.shadow.document.reportedMetadata == patch.shadow.document.reportedMetadata)
+    }
+
+    @Test("a routine step's report takes the leaf path on every product that reports `current`", arguments: products)
+    func routineStepWritesLeaves(product: HardwareProduct) throws {
+        let profile = DeviceProfile(name: "leaves", macAddress: try MacAddress(validating: "02:4C:00:00:20:01"), product: product)
+        var now = Date(timeIntervalSince1970: 1_767_592_800)
+        var core = DeviceCore(profile: profile, settings: Self.settings(for: product), shadow: ShadowDocument(), now: now)
+        _ = core.connected(now: now)
+        _ = core.autoStart(routine: 1, now: now)
+        now += 45
+        _ = core.firmware.advance(to: now)
+        var shadow = core.shadow
+        let version = shadow.document.version
+        let result = core.firmware.reportLeaves(into: &shadow, timestamp: DeviceEngine.epoch(now))
+        if product.reportsRestPlusDocument {
+            // Its `isPowered`, `a` and `c` are firmware fields: its reports are patches.
+            #expect(result == nil)
+        } else {
+            #expect(core.engine.stateChanged)
+            let channels = try #require(result).publications.map(\.channel)
+            #expect(channels == [.updateAccepted, .updateDocuments])
+            #expect(shadow.document.version == version + 1)
+        }
+    }
+}
