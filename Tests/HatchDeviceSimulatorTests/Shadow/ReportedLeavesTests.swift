@@ -59,6 +59,7 @@ struct ReportedLeavesTests {
         _ = core.autoStart(routine: 1, now: now)
         now += 45
         _ = core.firmware.advance(to: now)
+        let stepped = core.engine.stateChanged
         var shadow = core.shadow
         let version = shadow.document.version
         let result = core.firmware.reportLeaves(into: &shadow, timestamp: DeviceEngine.epoch(now))
@@ -66,7 +67,7 @@ struct ReportedLeavesTests {
             // Its `isPowered`, `a` and `c` are firmware fields: its reports are patches.
             #expect(result == nil)
         } else {
-            #expect(core.engine.stateChanged)
+            #expect(stepped)
             let channels = try #require(result).publications.map(\.channel)
             #expect(channels == [.updateAccepted, .updateDocuments])
             #expect(shadow.document.version == version + 1)
