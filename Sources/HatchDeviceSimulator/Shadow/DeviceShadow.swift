@@ -182,8 +182,8 @@ public struct DeviceShadow: Sendable, Hashable {
         guard document.reportedStore.setLeaves(leaves, to: values, timestamp: timestamp, changes: &changes) else { return nil }
         reportedGeneration += 1
         document.version += 1
-        var bytes = JSONByteWriter(capacity: 512)
-        var state = JSONByteWriter(capacity: 256)
+        var bytes = JSONByteWriter(capacity: 1024)
+        var state = JSONByteWriter(capacity: 512)
         bytes.append(#"{"metadata":{"reported":"#)
         state.append(#""state":{"reported":"#)
         Self.withStampLeaf(timestamp) { stamp in
@@ -197,11 +197,15 @@ public struct DeviceShadow: Sendable, Hashable {
 
     /// Calls `body` with the metadata of a leaf stamped `timestamp`: `{"timestamp":N}`.
     private static func withStampLeaf<Result>(_ timestamp: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        var leaf = JSONByteWriter(capacity: 32)
-        leaf.append(#"{"timestamp":"#)
-        JSONValue.writeInteger(timestamp, into: &leaf)
-        leaf.append(UInt8(ascii: "}"))
-        return leaf.withUnsafeBytes(body)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { leaf in
+            let prefix: StaticString = #"{"timestamp":"#
+            let start = leaf.baseAddress.unsafelyUnwrapped
+            start.update(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            var count = prefix.utf8CodeUnitCount
+            count &+= JSONValue.writeDigits(of: timestamp, to: start + count)
+            start[count] = UInt8(ascii: "}")
+            return body(UnsafeRawBufferPointer(start: start, count: count &+ 1))
+        }
     }
 
     /// Ends an `/update/accepted` payload whose metadata object `bytes` holds, open after its last

@@ -65,6 +65,8 @@ final class ReportedShape: Sendable {
     let keyTexts: [UInt8]
     let keyStarts: [Int]
     let nodeKeys: [Int]
+    /// For key `p` of node `n`, at `nodeKeys[n] + p`: the leaf after the last one its child holds.
+    let childLeafEnds: [Int]
 
     /// Bytes past the end of each text that may be read (and of an output that may be written) by
     /// copies made sixteen bytes at a time.
@@ -90,15 +92,20 @@ final class ReportedShape: Sendable {
         nodeLeaves = Self.leafRanges(of: nodes)
         reportedLeaves = Self.leaves(of: ReportedLeaf.allCases, in: nodes)
         var keys = JSONByteWriter(capacity: 1024)
-        var keyStarts: [Int] = [], nodeKeys: [Int] = []
+        var keyStarts: [Int] = [], nodeKeys: [Int] = [], childLeafEnds: [Int] = []
         for node in nodes {
             nodeKeys.append(keyStarts.count)
-            for key in node.keys {
+            for (key, child) in zip(node.keys, node.children) {
                 keyStarts.append(keys.byteCount)
                 JSONValue.writeString(key, into: &keys)
                 keys.append(UInt8(ascii: ":"))
+                switch child {
+                case .leaf(let leaf): childLeafEnds.append(leaf + 1)
+                case .object(let inner): childLeafEnds.append(nodeLeaves[inner].upperBound)
+                }
             }
         }
+        self.childLeafEnds = childLeafEnds
         keyStarts.append(keys.byteCount)
         keyTexts = keys.makeArray()
         self.keyStarts = keyStarts

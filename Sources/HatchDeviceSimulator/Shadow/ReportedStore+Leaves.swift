@@ -13,45 +13,58 @@ extension ReportedStore {
         var cursor = 0
         values.bytes.withUnsafeBytes { texts in
             shape.keyTexts.withUnsafeBytes { keys in
-                writeLeaves(of: 0, shape, leaves, cursor: &cursor, texts: texts, keys: keys, state: &state, metadata: &metadata, stamp: stamp)
+                shape.keyStarts.withUnsafeBufferPointer { keyStarts in
+                    shape.childLeafEnds.withUnsafeBufferPointer { ends in
+                        let shapeTexts = ShapeTexts(keys: keys, keyStarts: keyStarts, childLeafEnds: ends)
+                        writeLeaves(of: 0, shape, shapeTexts, leaves, cursor: &cursor, texts: texts, state: &state, metadata: &metadata,
+                                    stamp: stamp)
+                    }
+                }
             }
         }
     }
 
-    private func writeLeaves(of index: Int, _ shape: ReportedShape, _ leaves: UnsafeBufferPointer<Int>, cursor: inout Int,
-                             texts: UnsafeRawBufferPointer, keys: UnsafeRawBufferPointer, state: inout JSONByteWriter,
+    /// The shape's encoded keys and where each child's leaves end, read in place.
+    private struct ShapeTexts {
+        let keys: UnsafeRawBufferPointer
+        let keyStarts: UnsafeBufferPointer<Int>
+        let childLeafEnds: UnsafeBufferPointer<Int>
+    }
+
+    private func writeLeaves(of index: Int, _ shape: ReportedShape, _ shapeTexts: ShapeTexts, _ leaves: UnsafeBufferPointer<Int>,
+                             cursor: inout Int, texts: UnsafeRawBufferPointer, state: inout JSONByteWriter,
                              metadata: inout JSONByteWriter, stamp: UnsafeRawBufferPointer) {
         state.append(UInt8(ascii: "{"))
         metadata.append(UInt8(ascii: "{"))
+        let firstKey = shape.nodeKeys[index], end = shape.nodeLeaves[index].upperBound
         shape.nodes[index].children.withUnsafeBufferPointer { children in
-            let firstKey = shape.nodeKeys[index]
             var position = 0, first = true
-            // The children hold their leaves in order: each next leaf is in the first child from
-            // `position` on whose leaves reach past it.
-            while cursor < leaves.count, position < children.count {
+            while cursor < leaves.count, leaves[cursor] < end {
                 let target = leaves[cursor]
-                let child = children[position]
-                let holds = switch child {
-                case .leaf(let leaf): leaf == target
-                case .object(let inner): shape.nodeLeaves[inner].contains(target)
+                // The children hold their leaves in order: the next leaf is in the first child from
+                // `position` on whose leaves end after it.
+                var high = children.count
+                while position < high {
+                    let middle = (position &+ high) / 2
+                    if shapeTexts.childLeafEnds[firstKey &+ middle] <= target { position = middle &+ 1 } else { high = middle }
                 }
-                if holds {
-                    if !first {
-                        state.append(UInt8(ascii: ","))
-                        metadata.append(UInt8(ascii: ","))
-                    }
-                    first = false
-                    let key = UnsafeRawBufferPointer(rebasing: keys[shape.keyStarts[firstKey &+ position]..<shape.keyStarts[firstKey &+ position &+ 1]])
-                    state.append(key)
-                    metadata.append(key)
-                    if case .object(let inner) = child {
-                        writeLeaves(of: inner, shape, leaves, cursor: &cursor, texts: texts, keys: keys, state: &state, metadata: &metadata,
-                                    stamp: stamp)
-                    } else {
-                        state.append(UnsafeRawBufferPointer(rebasing: texts[values.range(of: target)]))
-                        metadata.append(stamp)
-                        cursor &+= 1
-                    }
+                guard position < children.count else { return }
+                if !first {
+                    state.append(UInt8(ascii: ","))
+                    metadata.append(UInt8(ascii: ","))
+                }
+                first = false
+                let key = UnsafeRawBufferPointer(rebasing: shapeTexts.keys[shapeTexts.keyStarts[firstKey &+ position]..<shapeTexts.keyStarts[firstKey &+ position &+ 1]])
+                state.append(key)
+                metadata.append(key)
+                switch children[position] {
+                case .object(let inner):
+                    writeLeaves(of: inner, shape, shapeTexts, leaves, cursor: &cursor, texts: texts, state: &state, metadata: &metadata,
+                                stamp: stamp)
+                case .leaf:
+                    state.append(UnsafeRawBufferPointer(rebasing: texts[values.range(of: target)]))
+                    metadata.append(stamp)
+                    cursor &+= 1
                 }
                 position &+= 1
             }
@@ -59,5 +72,4 @@ extension ReportedStore {
         state.append(UInt8(ascii: "}"))
         metadata.append(UInt8(ascii: "}"))
     }
-
 }
