@@ -172,7 +172,7 @@ public struct DeviceShadow: Sendable, Hashable {
     }
 
     /// Applies a device's report that sets `leaves` (ascending leaves of the stored document's shape,
-    /// ``ReportedShape/currentLeaves``) to `values` (plain values), and builds the replies: the same
+    /// ``ReportedShape/reportedLeaves``) to `values` (plain values), and builds the replies: the same
     /// bytes as ``apply(desired:reported:timestamp:token:)`` with that report as a patch, without
     /// building, walking or freeing one. `nil`, changing nothing, when the stored document is not
     /// shaped, is deleted, or holds `desired` state (whose delta the general path answers).
