@@ -185,7 +185,11 @@ public struct DeviceFirmware: Sendable {
         }
         guard let result else { return nil }
         engine.stateChanged = false
-        reported(generation: shadow.reportedGeneration)
+        // Only these differed: the last report's state becomes the engine's without a copy of the rest.
+        lastReport?.state.current = engine.state.current
+        lastReport?.state.deviceInfo.b = engine.state.deviceInfo.b
+        lastReport?.state.rssi = engine.state.rssi
+        lastReport?.generation = shadow.reportedGeneration
         return result
     }
 

@@ -342,13 +342,15 @@ public struct DeviceShadow: Sendable, Hashable {
             bytes.append(UInt8(ascii: ","))
         }
         bytes.append(#""current":"#)
-        let layout = document.writeDocumentsNode(into: &bytes, marking: changes)
-        bytes.append(#","previous":"#)
-        bytes.reserveCapacity(forAdditional: (previous?.encodedByteCountEstimate ?? layout.whole.count + 64) + 64)
-        if let previous {
-            previous.writeDocumentsNode(into: &bytes)
-        } else {
-            ShadowDocument.appendPrevious(of: layout, changes: changes, version: document.version - 1, into: &bytes)
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: changes.count &* 2) { marks in
+            let layout = document.writeDocumentsNode(into: &bytes, marking: changes, marks: marks)
+            bytes.append(#","previous":"#)
+            bytes.reserveCapacity(forAdditional: (previous?.encodedByteCountEstimate ?? layout.whole.count + 64) + 64)
+            if let previous {
+                previous.writeDocumentsNode(into: &bytes)
+            } else {
+                ShadowDocument.appendPrevious(of: layout, changes: changes, version: document.version - 1, into: &bytes)
+            }
         }
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)

@@ -82,12 +82,14 @@ struct LeafValues: Sendable, Equatable {
         }
     }
 
-    /// Replaces the values of `leaves` (ascending) with `values`; returns the texts they had, or
-    /// `nil`, changing nothing, when the texts would no longer fit the offsets. The new texts are
+    /// Replaces the values of `leaves` (ascending) with `values`, passing `oldText` each one's index in
+    /// `leaves` and the text it had; returns `false`, changing nothing and passing nothing, when the
+    /// texts would no longer fit the offsets. The new texts are
     /// written first: when each is as long as the one it replaces (a routine step's level for the one
     /// before, most often) they are copied over the old ones; otherwise the texts are copied again
     /// around them, and only the offsets after a changed leaf move.
-    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>) -> [ArraySlice<UInt8>]? {
+    mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>,
+                          oldText: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: leaves.count) { lengths in
             var fresh = JSONByteWriter(capacity: leaves.count &* 8)
             var growth = 0, sameLengths = true
@@ -99,16 +101,21 @@ struct LeafValues: Sendable, Equatable {
                 growth &+= change
                 sameLengths = sameLengths && change == 0
             }
-            guard textByteCount &+ growth <= Int(UInt16.max) else { return nil }
-            return fresh.withUnsafeBytes { fresh in
-                sameLengths ? overwrite(leaves, with: fresh)
-                    : rewrite(leaves, with: fresh, lengths: UnsafeBufferPointer(lengths), growingBy: growth)
+            guard textByteCount &+ growth <= Int(UInt16.max) else { return false }
+            fresh.withUnsafeBytes { fresh in
+                if sameLengths {
+                    overwrite(leaves, with: fresh, oldText: oldText)
+                } else {
+                    rewrite(leaves, with: fresh, lengths: UnsafeBufferPointer(lengths), growingBy: growth, oldText: oldText)
+                }
             }
+            return true
         }
     }
 
-    /// Copies the new texts over the old ones, each as long as the one it replaces; returns the old ones.
-    private mutating func overwrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer) -> [ArraySlice<UInt8>] {
+    /// Copies the new texts over the old ones, each as long as the one it replaces; passes the old ones on.
+    private mutating func overwrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer,
+                                    oldText: (Int, ArraySlice<UInt8>) -> Void) {
         let ends = self.ends
         func range(_ leaf: Int) -> Range<Int> { (leaf == 0 ? 0 : Int(ends[leaf &- 1]))..<Int(ends[leaf]) }
         var old = [UInt8]()
@@ -116,30 +123,25 @@ struct LeafValues: Sendable, Equatable {
         bytes.withUnsafeBufferPointer { bytes in
             for leaf in leaves { old.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range(leaf)])) }
         }
-        var slices: [ArraySlice<UInt8>] = []
-        slices.reserveCapacity(leaves.count)
         var offset = 0
         bytes.withUnsafeMutableBytes { bytes in
-            for leaf in leaves {
-                let range = range(leaf)
+            for index in leaves.indices {
+                let range = range(leaves[index])
                 UnsafeMutableRawBufferPointer(rebasing: bytes[range])
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: fresh[offset..<(offset &+ range.count)]))
-                slices.append(old[offset..<(offset &+ range.count)])
+                oldText(index, old[offset..<(offset &+ range.count)])
                 offset &+= range.count
             }
         }
-        return slices
     }
 
     /// Writes the texts again with the new ones (`lengths` bytes each, one after the other in `fresh`)
     /// in place of the old, and moves the offsets from each changed leaf on by what the texts up to it
-    /// grew; returns the old texts (slices of the array before).
+    /// grew; passes the old texts on (slices of the array before).
     private mutating func rewrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer,
-                                  lengths: UnsafeBufferPointer<Int>, growingBy growth: Int) -> [ArraySlice<UInt8>] {
+                                  lengths: UnsafeBufferPointer<Int>, growingBy growth: Int, oldText: (Int, ArraySlice<UInt8>) -> Void) {
         let oldBytes = bytes
         var output = JSONByteWriter(capacity: oldBytes.count &+ max(0, growth))
-        var slices: [ArraySlice<UInt8>] = []
-        slices.reserveCapacity(leaves.count)
         let count = ends.count
         let newTexts = fresh.assumingMemoryBound(to: UInt8.self)
         oldBytes.withUnsafeBufferPointer { bytes in
@@ -151,7 +153,7 @@ struct LeafValues: Sendable, Equatable {
                     let oldStart = leaf == 0 ? 0 : Int(ends[leaf &- 1]) &- shift
                     let oldEnd = Int(ends[leaf])
                     output.append(UnsafeBufferPointer(rebasing: bytes[copied..<oldStart]))
-                    slices.append(oldBytes[oldStart..<oldEnd])
+                    oldText(index, oldBytes[oldStart..<oldEnd])
                     let length = lengths[index]
                     output.append(UnsafeBufferPointer(rebasing: newTexts[offset..<(offset &+ length)]))
                     offset &+= length
@@ -166,6 +168,5 @@ struct LeafValues: Sendable, Equatable {
             }
         }
         bytes = output.makeArray()
-        return slices
     }
 }

@@ -4,14 +4,14 @@ import HatchDeviceModel
 /// texts and the values' texts and timestamps.
 extension ReportedStore {
     /// Appends `state.reported` as compact JSON with sorted keys (as ``JSONValue/write(into:)`` would),
-    /// and to `positions` where the value of each leaf of `marked` (in leaf order) lies.
-    func writeReported(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: inout [Range<Int>]) {
+    /// and to `positions` (room for one per leaf of `marked`) where the value of each leaf of `marked`
+    /// (in leaf order) lies.
+    func writeReported(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: UnsafeMutableBufferPointer<Range<Int>>) {
         guard let shape else {
             reportedTree?.write(into: &output)
             return
         }
         let base = output.byteCount
-        positions.reserveCapacity(positions.count &+ marked.count)
         shape.stateText.withUnsafeBufferPointer { text in
             shape.stateStarts.withUnsafeBufferPointer { starts in
                 values.bytes.withUnsafeBufferPointer { bytes in
@@ -29,7 +29,7 @@ extension ReportedStore {
                                 Self.copy(texts + valueStart, count: valueEnd &- valueStart, to: cursor)
                                 if leaf == next {
                                     let offset = base &+ (cursor - start)
-                                    positions.append(offset..<(offset &+ valueEnd &- valueStart))
+                                    positions[mark] = offset..<(offset &+ valueEnd &- valueStart)
                                     mark &+= 1
                                     next = mark < marked.count ? marked[mark].leaf : -1
                                 }
@@ -58,22 +58,24 @@ extension ReportedStore {
         }
     }
 
-    /// Appends `metadata.reported` as compact JSON with sorted keys, and to `positions` where the
+    /// Appends `metadata.reported` as compact JSON with sorted keys, and to `positions` (room for one per
+    /// leaf of `marked`) where the
     /// timestamp of each leaf of `marked` (in leaf order) lies. A timestamp is turned into digits
     /// once and copied to the leaves after it that share it (most of a document's leaves share a few).
-    func writeMetadata(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: inout [Range<Int>]) {
+    func writeMetadata(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: UnsafeMutableBufferPointer<Range<Int>>) {
         guard let shape else {
             metadataTree?.write(into: &output)
             return
         }
         let base = output.byteCount
-        positions.reserveCapacity(positions.count &+ marked.count)
+        var mark = 0
         shape.metadataText.withUnsafeBufferPointer { text in
             shape.metadataStarts.withUnsafeBufferPointer { starts in
                 stamps.withUnsafeBufferPointer { stamps in
                     output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
                         Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start) { range in
-                            positions.append((base &+ range.lowerBound)..<(base &+ range.upperBound))
+                            positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
+                            mark &+= 1
                         }
                     }
                 }
@@ -142,14 +144,12 @@ extension ReportedStore {
 
     /// ``writeReported(into:marking:positions:)`` without marks.
     func writeReported(into output: inout JSONByteWriter) {
-        var positions: [Range<Int>] = []
-        writeReported(into: &output, positions: &positions)
+        writeReported(into: &output, positions: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
 
     /// ``writeMetadata(into:marking:positions:)`` without marks.
     func writeMetadata(into output: inout JSONByteWriter) {
-        var positions: [Range<Int>] = []
-        writeMetadata(into: &output, positions: &positions)
+        writeMetadata(into: &output, positions: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
 
     /// Copies a short run of bytes sixteen at a time, writing and reading up to 15 bytes past its end

@@ -7,7 +7,7 @@ extension ReportedStore {
     struct Change: Sendable {
         let leaf: Int
         let text: ArraySlice<UInt8>
-        let stamp: Int
+        var stamp: Int
     }
 
     /// Most leaves one report sets in place; a report that sets more is merged as trees.
@@ -45,12 +45,14 @@ extension ReportedStore {
 
     private mutating func setLeaves(_ found: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, stamp: UInt32,
                                     changes: inout [Change]) -> Bool {
-        guard let old = values.replace(found, with: newValues) else { return false }
-        changes.reserveCapacity(changes.count &+ found.count)
+        let first = changes.count
+        changes.reserveCapacity(first &+ found.count)
+        guard values.replace(found, with: newValues, oldText: { index, text in changes.append(Change(leaf: found[index], text: text, stamp: 0)) })
+        else { return false }
         stamps.withUnsafeMutableBufferPointer { stamps in
             for index in found.indices {
                 let leaf = found[index]
-                changes.append(Change(leaf: leaf, text: old[index], stamp: Int(stamps[leaf])))
+                changes[first &+ index].stamp = Int(stamps[leaf])
                 stamps[leaf] = stamp
             }
         }

@@ -83,33 +83,36 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     /// report: the timestamps and values of the leaves it set, and the version.
     struct DocumentsLayout {
         var whole: Range<Int> = 0..<0
-        var stamps: [Range<Int>] = []
-        var values: [Range<Int>] = []
+        /// One per change, then one per change: where its timestamp lies, then where its value does.
+        var marks: UnsafeMutableBufferPointer<Range<Int>>
         var version: Range<Int> = 0..<0
     }
 
     /// Appends ``documentsNode`` as compact JSON with sorted keys, `state.reported` and its metadata
     /// written straight from the store; returns where the leaves of `marked` (changes in leaf order)
-    /// and the version lie.
+    /// and the version lie, the leaves' in `marks` (room for two per change).
     @discardableResult
-    func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: [ReportedStore.Change] = []) -> DocumentsLayout {
-        var layout = DocumentsLayout()
+    func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: [ReportedStore.Change] = [],
+                            marks: UnsafeMutableBufferPointer<Range<Int>> = UnsafeMutableBufferPointer(start: nil, count: 0)) -> DocumentsLayout {
+        let layout = DocumentsLayout(marks: marks)
         let start = output.byteCount
         output.append(#"{"metadata":{"#)
         Self.writeParts(desired: desiredMetadata, hasReported: reportedStore.hasMetadata, into: &output) {
-            reportedStore.writeMetadata(into: &$0, marking: marked, positions: &layout.stamps)
+            reportedStore.writeMetadata(into: &$0, marking: marked, positions: marks)
         }
         output.append(#"},"state":{"#)
         Self.writeParts(desired: desired, hasReported: reportedStore.hasReported, into: &output) {
-            reportedStore.writeReported(into: &$0, marking: marked, positions: &layout.values)
+            reportedStore.writeReported(into: &$0, marking: marked,
+                                        positions: marked.isEmpty ? marks : UnsafeMutableBufferPointer(rebasing: marks[marked.count...]))
         }
         output.append(#"},"version":"#)
         let version = output.byteCount
         JSONValue.writeInteger(self.version, into: &output)
-        layout.version = version..<output.byteCount
+        var written = layout
+        written.version = version..<output.byteCount
         output.append(UInt8(ascii: "}"))
-        layout.whole = start..<output.byteCount
-        return layout
+        written.whole = start..<output.byteCount
+        return written
     }
 
     /// Appends `"desired":…,"reported":…` of `state` or `metadata`, either part only when it exists.
@@ -135,13 +138,13 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         func copy(upTo end: Int) {
             output.append(copyOf: copied..<end)
         }
-        for index in layout.stamps.indices {
-            copy(upTo: layout.stamps[index].lowerBound)
+        for index in changes.indices {
+            copy(upTo: layout.marks[index].lowerBound)
             JSONValue.writeInteger(changes[index].stamp, into: &output)
-            copied = layout.stamps[index].upperBound
+            copied = layout.marks[index].upperBound
         }
-        for index in layout.values.indices {
-            let range = layout.values[index], change = changes[index]
+        for index in changes.indices {
+            let range = layout.marks[changes.count &+ index], change = changes[index]
             copy(upTo: range.lowerBound)
             change.text.withUnsafeBufferPointer { output.append($0) }
             copied = range.upperBound
