@@ -42,7 +42,7 @@ public struct DeviceFirmware: Sendable {
     /// The state of the last report and the shadow's reported generation after it: while nobody
     /// else wrote `state.reported`, the next report compares typed fields against it.
     private var lastReport: (state: ReportedState, generation: Int)?
-    /// Whether a report of values alone is written leaf by leaf (``reportLeaves(into:timestamp:)``);
+    /// Whether a report of values alone is written leaf by leaf (``reportLeaves(into:as:)``);
     /// tests turn it off to compare it with the same report made as a patch.
     var writesLeaves = true
 
@@ -154,17 +154,31 @@ public struct DeviceFirmware: Sendable {
         return FirmwareReport(desired: desiredPatch, reported: changes)
     }
 
+    /// Where a report written leaf by leaf goes (``reportLeaves(into:as:)``).
+    enum LeafReportTarget {
+        /// A local shadow service's document: the report is answered with its replies.
+        case service(timestamp: Int)
+        /// The device's own copy of its shadow: the report is its `shadow/update` request.
+        case copy(timestamp: Int)
+    }
+
+    /// A report written leaf by leaf: the replies of a local shadow service, or the device's request.
+    enum LeafReport {
+        case replies(ShadowResult)
+        case request(Data)
+    }
+
     /// Reports a change of values alone (``ReportedLeaf``: a routine step, the battery, the signal)
-    /// straight into a local shadow service: the changed leaves are set in `shadow`'s stored document
-    /// and its replies returned, with no patch built. `nil`, changing nothing, when the report is any
-    /// other kind, or anyone else wrote `state.reported` since the last one: ``report(clearing:against:)``
-    /// makes those.
-    mutating func reportLeaves(into shadow: inout DeviceShadow, timestamp: Int) -> ShadowResult? {
+    /// without building a patch: the changed leaves are set in `shadow` (a local shadow service's
+    /// document or the device's own copy of it, as `target` says), and what the report publishes is
+    /// returned. `nil`, changing nothing, when the report is any other kind or anyone else wrote
+    /// `state.reported` since the last one: ``report(clearing:against:)`` makes those.
+    mutating func reportLeaves(into shadow: inout DeviceShadow, as target: LeafReportTarget) -> LeafReport? {
         guard writesLeaves, engine.stateChanged, let generation = lastReport?.generation, generation == shadow.reportedGeneration,
               let shape = shadow.document.reportedStore.shape else { return nil }
         let capacity = ReportedLeaf.allCases.count
-        let result = withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { leaves in
-            withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: capacity) { values -> ShadowResult? in
+        let report = withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { leaves in
+            withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: capacity) { values -> LeafReport? in
                 var count = 0, everyLeafFound = true
                 let table = shape.reportedLeaves
                 let onlyValues = engine.state.forEachChangedLeaf(from: lastReport.unsafelyUnwrapped.state) { leaf, value in
@@ -178,19 +192,22 @@ public struct DeviceFirmware: Sendable {
                     count &+= 1
                 }
                 defer { _ = values.baseAddress.unsafelyUnwrapped.deinitialize(count: count) }
-                guard onlyValues, everyLeafFound else { return nil }
-                return shadow.applyReported(leaves: UnsafeBufferPointer(rebasing: leaves[0..<count]),
-                                            values: UnsafeBufferPointer(rebasing: values[0..<count]), timestamp: timestamp)
+                guard onlyValues, everyLeafFound, count > 0 else { return nil }
+                let changed = UnsafeBufferPointer(rebasing: leaves[0..<count]), newValues = UnsafeBufferPointer(rebasing: values[0..<count])
+                switch target {
+                case .service(let timestamp): return shadow.applyReported(leaves: changed, values: newValues, timestamp: timestamp).map(LeafReport.replies)
+                case .copy(let timestamp): return shadow.recordReported(leaves: changed, values: newValues, timestamp: timestamp).map(LeafReport.request)
+                }
             }
         }
-        guard let result else { return nil }
+        guard let report else { return nil }
         engine.stateChanged = false
         // Only these differed: the last report's state becomes the engine's without a copy of the rest.
         lastReport?.state.current = engine.state.current
         lastReport?.state.deviceInfo.b = engine.state.deviceInfo.b
         lastReport?.state.rssi = engine.state.rssi
         lastReport?.generation = shadow.reportedGeneration
-        return result
+        return report
     }
 
     /// Notes that the last report reached the shadow, whose reported generation is now `generation`.

@@ -127,6 +127,10 @@ public struct FirmwareCore: Sendable {
 
     /// The firmware's report, published to `shadow/update` and kept in the device's copy.
     mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
+        // A change of values alone is written leaf by leaf into the device's copy and its request.
+        if outcome == nil, case .request(let request)? = firmware.reportLeaves(into: &knownShadow, as: .copy(timestamp: DeviceEngine.epoch(now))) {
+            return [OutgoingMessage(topic: firmware.shadowTopics.update, payload: request, kind: .shadowUpdate)]
+        }
         guard let report = firmware.report(clearing: outcome, against: knownShadow) else { return [] }
         knownShadow.record(desired: report.desired, reported: report.reported, timestamp: DeviceEngine.epoch(now))
         firmware.reported(generation: knownShadow.reportedGeneration)

@@ -177,11 +177,8 @@ public struct DeviceShadow: Sendable, Hashable {
     /// building, walking or freeing one. `nil`, changing nothing, when the stored document is not
     /// shaped, is deleted, or holds `desired` state (whose delta the general path answers).
     mutating func applyReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> ShadowResult? {
-        guard !leaves.isEmpty, document.deletedAt == nil, document.desired == nil else { return nil }
         var changes: [ReportedStore.Change] = []
-        guard document.reportedStore.setLeaves(leaves, to: values, timestamp: timestamp, changes: &changes) else { return nil }
-        reportedGeneration += 1
-        document.version += 1
+        guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
         var bytes = JSONByteWriter(capacity: 1024)
         var state = JSONByteWriter(capacity: 512)
         bytes.append(#"{"metadata":{"reported":"#)
@@ -193,6 +190,34 @@ public struct DeviceShadow: Sendable, Hashable {
         let accepted = ShadowPublication(.updateAccepted, encoded: bytes.makeData(transient: true))
         let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil))
         return ShadowResult(publications: [accepted, documents], documentChanged: true)
+    }
+
+    /// Records a device's report that sets `leaves` to `values` as ``applyReported(leaves:values:timestamp:)``
+    /// does, without building replies: a device's own copy of its shadow (``FirmwareCore/knownShadow``).
+    /// Returns the report's `shadow/update` payload, `{"state":{"reported":…}}`, as
+    /// ``FirmwareReport/updatePayload`` writes it; `nil`, changing nothing, where that method declines.
+    mutating func recordReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> Data? {
+        var changes: [ReportedStore.Change] = []
+        guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
+        var state = JSONByteWriter(capacity: 512)
+        var metadata = JSONByteWriter(capacity: 512)
+        state.append(#"{"state":{"reported":"#)
+        Self.withStampLeaf(timestamp) { stamp in
+            document.reportedStore.writeLeaves(leaves, state: &state, metadata: &metadata, stamp: stamp)
+        }
+        state.append("}}")
+        return state.makeData(transient: true)
+    }
+
+    /// Sets `leaves` of the stored `state.reported` to `values` and counts the new version; `false`,
+    /// changing nothing, when the stored document is not shaped, is deleted, or holds `desired` state.
+    private mutating func setReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int,
+                                      changes: inout [ReportedStore.Change]) -> Bool {
+        guard !leaves.isEmpty, document.deletedAt == nil, document.desired == nil,
+              document.reportedStore.setLeaves(leaves, to: values, timestamp: timestamp, changes: &changes) else { return false }
+        reportedGeneration += 1
+        document.version += 1
+        return true
     }
 
     /// Calls `body` with the metadata of a leaf stamped `timestamp`: `{"timestamp":N}`.

@@ -3,8 +3,9 @@ import HatchDeviceModel
 import Testing
 @testable import HatchDeviceSimulator
 
-/// A device's report of values alone, written leaf by leaf into its local shadow, against the same
-/// report made as a patch: the same messages, byte for byte, and the same stored document.
+/// A device's report of values alone, written leaf by leaf into its local shadow (or its own copy of
+/// its shadow, and its request), against the same report made as a patch: the same messages, byte for
+/// byte, and the same stored document.
 @Suite("Reported leaves: a report written leaf by leaf is the report made as a patch")
 struct ReportedLeavesTests {
     /// A routine of steps of different lengths, light and sound changing at each.
@@ -50,6 +51,38 @@ struct ReportedLeavesTests {
         #expect(leaves.shadow.document.reportedMetadata == patch.shadow.document.reportedMetadata)
     }
 
+    @Test("the firmware alone: the same requests and the same copy of its shadow over four simulated hours", arguments: products, startHours)
+    func firmwareSameAsPatch(product: HardwareProduct, hour: Int) throws {
+        let mac = try MacAddress(validating: "02:4C:00:00:30:\(String(format: "%02X", hour))")
+        let profile = DeviceProfile(name: "leaves", macAddress: mac, product: product)
+        var now = Date(timeIntervalSince1970: 1_767_571_200 + Double(hour * 3600 + 17 * 60))
+        var leaves = FirmwareCore(profile: profile, settings: Self.settings(for: product), knownShadow: ShadowDocument(), now: now)
+        var patch = leaves
+        patch.firmware.writesLeaves = false
+        #expect(leaves.connected(now: now) == patch.connected(now: now))
+        #expect(leaves.autoStart(routine: 1, now: now) == patch.autoStart(routine: 1, now: now))
+        let realNow = Date(timeIntervalSince1970: 1_767_571_200)
+        var version = 100
+        for minute in 1...240 {
+            now += 41
+            #expect(leaves.tick(now: now) == patch.tick(now: now), "\(product) at minute \(minute)")
+            if minute % 23 == 0 {
+                // The delta the shadow service sends for an app's volume command; the report clears it.
+                version += 1
+                let state = DeviceAction.setVolume(1000 + minute).desiredPatch(for: product)
+                let delta = JSONValue.object(["state": state, "version": .int(version), "timestamp": .int(Int(now.timeIntervalSince1970))]).jsonData
+                let topic = leaves.firmware.shadowTopics.updateDelta
+                #expect(leaves.receive(topic: topic, payload: delta, now: now, realNow: realNow)
+                    == patch.receive(topic: topic, payload: delta, now: now, realNow: realNow))
+            }
+            if leaves.firmware.engine.state.current.playing == PlayingMode.none {
+                #expect(leaves.autoStart(routine: 1, now: now) == patch.autoStart(routine: 1, now: now))
+            }
+        }
+        #expect(leaves.knownShadow == patch.knownShadow)
+        #expect(leaves.knownShadow.document.reported == patch.knownShadow.document.reported)
+    }
+
     @Test("a routine step's report takes the leaf path on every product that reports `current`", arguments: products)
     func routineStepWritesLeaves(product: HardwareProduct) throws {
         let profile = DeviceProfile(name: "leaves", macAddress: try MacAddress(validating: "02:4C:00:00:20:01"), product: product)
@@ -62,7 +95,8 @@ struct ReportedLeavesTests {
         let stepped = core.engine.stateChanged
         var shadow = core.shadow
         let version = shadow.document.version
-        let result = core.firmware.reportLeaves(into: &shadow, timestamp: DeviceEngine.epoch(now))
+        var result: ShadowResult?
+        if case .replies(let replies)? = core.firmware.reportLeaves(into: &shadow, as: .service(timestamp: DeviceEngine.epoch(now))) { result = replies }
         if product.reportsRestPlusDocument {
             // Its `isPowered`, `a` and `c` are firmware fields: its reports are patches.
             #expect(result == nil)
@@ -71,6 +105,29 @@ struct ReportedLeavesTests {
             let channels = try #require(result).publications.map(\.channel)
             #expect(channels == [.updateAccepted, .updateDocuments])
             #expect(shadow.document.version == version + 1)
+        }
+
+        // The firmware alone, into its own copy of its shadow: the request `shadow/update` carries.
+        var firmware = FirmwareCore(profile: profile, settings: Self.settings(for: product), knownShadow: ShadowDocument(), now: now)
+        _ = firmware.connected(now: now)
+        _ = firmware.autoStart(routine: 1, now: now)
+        _ = firmware.firmware.advance(to: now + 45)
+        var known = firmware.knownShadow
+        var request: Data?
+        if case .request(let payload)? = firmware.firmware.reportLeaves(into: &known, as: .copy(timestamp: DeviceEngine.epoch(now + 45))) {
+            request = payload
+        }
+        if product.reportsRestPlusDocument {
+            #expect(request == nil)
+        } else {
+            let payload = try #require(request)
+            let reported = try #require(try JSONValue(data: payload)["state"]?["reported"])
+            #expect(reported["current"] != nil)
+            #expect(known.document.reported == firmware.knownShadow.document.reported.map { old in
+                var merged = old
+                merged.merge(reported)
+                return merged
+            })
         }
     }
 }
