@@ -217,7 +217,8 @@ public struct DeviceCore: Sendable {
 
     /// The firmware's report goes straight into the local shadow; its replies are published.
     mutating func report(now: Date, clearing outcome: CommandOutcome?) -> [OutgoingMessage] {
-        // A change of `current`'s values alone is written leaf by leaf; it has no delta to leave out.
+        // A change of values alone (a routine step, the battery, the signal) is written leaf by leaf;
+        // it has no delta to leave out.
         if outcome == nil, case .replies(let result)? = firmware.reportLeaves(into: &shadow, as: .service(timestamp: DeviceEngine.epoch(now))) {
             return publications(result)
         }

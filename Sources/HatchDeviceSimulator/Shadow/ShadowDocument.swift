@@ -94,7 +94,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     @discardableResult
     func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: [ReportedStore.Change] = [],
                             marks: UnsafeMutableBufferPointer<Range<Int>> = UnsafeMutableBufferPointer(start: nil, count: 0)) -> DocumentsLayout {
-        let layout = DocumentsLayout(marks: marks)
+        var layout = DocumentsLayout(marks: marks)
         let start = output.byteCount
         output.append(#"{"metadata":{"#)
         Self.writeParts(desired: desiredMetadata, hasReported: reportedStore.hasMetadata, into: &output) {
@@ -108,11 +108,10 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         output.append(#"},"version":"#)
         let version = output.byteCount
         JSONValue.writeInteger(self.version, into: &output)
-        var written = layout
-        written.version = version..<output.byteCount
+        layout.version = version..<output.byteCount
         output.append(UInt8(ascii: "}"))
-        written.whole = start..<output.byteCount
-        return written
+        layout.whole = start..<output.byteCount
+        return layout
     }
 
     /// Appends `"desired":…,"reported":…` of `state` or `metadata`, either part only when it exists.

@@ -22,11 +22,17 @@ struct ReportedLeavesTests {
     /// Start times over the day (UTC hours): night, morning alarms, afternoon, evening schedules.
     static let startHours = [2, 7, 13, 21]
 
+    /// A device of `product` named by `suffix` (the last byte of its MAC address), and a start time
+    /// 17 minutes past `hour` on 5 January 2026 (UTC).
+    static func device(_ product: HardwareProduct, suffix: String, hour: Int) throws -> (DeviceProfile, Date) {
+        let profile = DeviceProfile(name: "leaves", macAddress: try MacAddress(validating: "02:4C:00:00:\(suffix):\(String(format: "%02X", hour))"),
+                                    product: product)
+        return (profile, Date(timeIntervalSince1970: 1_767_571_200 + Double(hour * 3600 + 17 * 60)))
+    }
+
     @Test("the same messages and document over four simulated hours", arguments: products, startHours)
     func sameAsPatch(product: HardwareProduct, hour: Int) throws {
-        let mac = try MacAddress(validating: "02:4C:00:00:10:\(String(format: "%02X", hour))")
-        let profile = DeviceProfile(name: "leaves", macAddress: mac, product: product)
-        var now = Date(timeIntervalSince1970: 1_767_571_200 + Double(hour * 3600 + 17 * 60))
+        var (profile, now) = try Self.device(product, suffix: "10", hour: hour)
         var leaves = DeviceCore(profile: profile, settings: Self.settings(for: product), shadow: ShadowDocument(), now: now)
         var patch = leaves
         patch.firmware.writesLeaves = false
@@ -53,9 +59,7 @@ struct ReportedLeavesTests {
 
     @Test("the firmware alone: the same requests and the same copy of its shadow over four simulated hours", arguments: products, startHours)
     func firmwareSameAsPatch(product: HardwareProduct, hour: Int) throws {
-        let mac = try MacAddress(validating: "02:4C:00:00:30:\(String(format: "%02X", hour))")
-        let profile = DeviceProfile(name: "leaves", macAddress: mac, product: product)
-        var now = Date(timeIntervalSince1970: 1_767_571_200 + Double(hour * 3600 + 17 * 60))
+        var (profile, now) = try Self.device(product, suffix: "30", hour: hour)
         var leaves = FirmwareCore(profile: profile, settings: Self.settings(for: product), knownShadow: ShadowDocument(), now: now)
         var patch = leaves
         patch.firmware.writesLeaves = false
