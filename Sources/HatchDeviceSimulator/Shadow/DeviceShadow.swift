@@ -183,7 +183,9 @@ public struct DeviceShadow: Sendable, Hashable {
         var state = JSONByteWriter(capacity: 512)
         bytes.append(#"{"metadata":{"reported":"#)
         state.append(#""state":{"reported":"#)
-        writeReported(leaves, timestamp: timestamp, state: &state, metadata: &bytes)
+        Self.withStampLeaf(timestamp) { stamp in
+            document.reportedStore.writeLeaves(leaves, state: &state, metadata: &bytes, stamp: stamp)
+        }
         Self.appendAcceptedTail(state: state, version: document.version, timestamp: timestamp, into: &bytes)
         let accepted = ShadowPublication(.updateAccepted, encoded: bytes.makeData(transient: true))
         let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil))
@@ -198,20 +200,11 @@ public struct DeviceShadow: Sendable, Hashable {
         var changes: [ReportedStore.Change] = []
         guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
         var state = JSONByteWriter(capacity: 512)
-        var metadata = JSONByteWriter(capacity: 512)
+        var noMetadata = JSONByteWriter(capacity: 0)
         state.append(#"{"state":{"reported":"#)
-        writeReported(leaves, timestamp: timestamp, state: &state, metadata: &metadata)
+        document.reportedStore.writeLeaves(leaves, state: &state, metadata: &noMetadata, stamp: nil)
         state.append("}}")
         return state.makeData(transient: true)
-    }
-
-    /// Appends the stored `state.reported` object holding exactly `leaves` to `state`, and its metadata
-    /// (each leaf stamped `timestamp`) to `metadata`.
-    private func writeReported(_ leaves: UnsafeBufferPointer<Int>, timestamp: Int, state: inout JSONByteWriter,
-                               metadata: inout JSONByteWriter) {
-        Self.withStampLeaf(timestamp) { stamp in
-            document.reportedStore.writeLeaves(leaves, state: &state, metadata: &metadata, stamp: stamp)
-        }
     }
 
     /// Sets `leaves` of the stored `state.reported` to `values` and counts the new version; `false`,

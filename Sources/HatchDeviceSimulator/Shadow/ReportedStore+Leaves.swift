@@ -6,9 +6,9 @@ extension ReportedStore {
     /// Appends the object of `state.reported` that holds exactly `leaves` (ascending leaves of the
     /// shape) with their values to `state`, and its metadata (each leaf `stamp`, the encoded
     /// `{"timestamp":N}`) to `metadata`, as ``JSONValue/write(into:metadata:leaf:)`` writes a patch
-    /// setting those values. Writes nothing when the document is not shaped.
+    /// setting those values; with no `stamp`, no metadata. Writes nothing when the document is not shaped.
     func writeLeaves(_ leaves: UnsafeBufferPointer<Int>, state: inout JSONByteWriter, metadata: inout JSONByteWriter,
-                     stamp: UnsafeRawBufferPointer) {
+                     stamp: UnsafeRawBufferPointer?) {
         guard let shape, !leaves.isEmpty else { return }
         var cursor = 0
         values.bytes.withUnsafeBytes { texts in
@@ -33,9 +33,9 @@ extension ReportedStore {
 
     private func writeLeaves(of index: Int, _ shape: ReportedShape, _ shapeTexts: ShapeTexts, _ leaves: UnsafeBufferPointer<Int>,
                              cursor: inout Int, texts: UnsafeRawBufferPointer, state: inout JSONByteWriter,
-                             metadata: inout JSONByteWriter, stamp: UnsafeRawBufferPointer) {
+                             metadata: inout JSONByteWriter, stamp: UnsafeRawBufferPointer?) {
         state.append(UInt8(ascii: "{"))
-        metadata.append(UInt8(ascii: "{"))
+        if stamp != nil { metadata.append(UInt8(ascii: "{")) }
         let firstKey = shape.nodeKeys[index], end = shape.nodeLeaves[index].upperBound
         shape.nodes[index].children.withUnsafeBufferPointer { children in
             var position = 0, first = true
@@ -51,25 +51,25 @@ extension ReportedStore {
                 guard position < children.count else { return }
                 if !first {
                     state.append(UInt8(ascii: ","))
-                    metadata.append(UInt8(ascii: ","))
+                    if stamp != nil { metadata.append(UInt8(ascii: ",")) }
                 }
                 first = false
                 let key = UnsafeRawBufferPointer(rebasing: shapeTexts.keys[shapeTexts.keyStarts[firstKey &+ position]..<shapeTexts.keyStarts[firstKey &+ position &+ 1]])
                 state.append(key)
-                metadata.append(key)
+                if stamp != nil { metadata.append(key) }
                 switch children[position] {
                 case .object(let inner):
                     writeLeaves(of: inner, shape, shapeTexts, leaves, cursor: &cursor, texts: texts, state: &state, metadata: &metadata,
                                 stamp: stamp)
                 case .leaf:
                     state.append(UnsafeRawBufferPointer(rebasing: texts[values.range(of: target)]))
-                    metadata.append(stamp)
+                    if let stamp { metadata.append(stamp) }
                     cursor &+= 1
                 }
                 position &+= 1
             }
         }
         state.append(UInt8(ascii: "}"))
-        metadata.append(UInt8(ascii: "}"))
+        if stamp != nil { metadata.append(UInt8(ascii: "}")) }
     }
 }
