@@ -190,4 +190,29 @@ struct ScopeTests {
         let second = root.buildChild(ProbeChildDependencies.self, register).container
         #expect(try first.resolve(Numbered.self) !== second.resolve(Numbered.self))
     }
+
+    /// A cached class instance is served straight from its published word, anything else through its box:
+    /// both must give back exactly the value the factory made, cached or not, at the root and below it.
+    @Test("cached values of every shape come back intact: class, 8-byte value, optional class, existential, closure")
+    func cachedValueShapes() throws {
+        struct Word: Sendable, Equatable { let bits: UInt }
+        let instance = Numbered()
+        let builder = DependencyBuilder<AppRoot>()
+        try builder.registerSingleton(Numbered.self) { _ in instance }
+        try builder.registerSingleton(Int.self) { _ in 0x7FFF_FFFF_FFFF_FFF1 }
+        try builder.registerSingleton(Word.self) { _ in Word(bits: 0xDEAD_BEEF_0000_0001) }
+        try builder.registerSingleton(Numbered?.self) { _ in nil }
+        try builder.registerSingleton((any Sendable).self) { _ in "existential" }
+        try builder.registerSingleton((@Sendable () -> Int).self) { _ in { 42 } }
+        let root = builder.freeze()
+        let child = root.buildChild(ProbeChildDependencies.self).container
+        for container in [root, child, root, child] {
+            #expect(try container.resolve(Numbered.self) === instance)
+            #expect(try container.resolve(Int.self) == 0x7FFF_FFFF_FFFF_FFF1)
+            #expect(try container.resolve(Word.self) == Word(bits: 0xDEAD_BEEF_0000_0001))
+            #expect(try container.resolve(Numbered?.self) == nil)
+            #expect(try container.resolve((any Sendable).self) as? String == "existential")
+            #expect(try container.resolve((@Sendable () -> Int).self)() == 42)
+        }
+    }
 }

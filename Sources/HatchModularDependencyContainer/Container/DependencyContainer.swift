@@ -121,32 +121,30 @@ public final class DependencyContainer: Sendable {
         return existingCache?.find(identifier) ?? inheritedRegistration(for: RegistrationKey(typeIdentifier: identifier, key: nil), memoize: true)
     }
 
-    /// The first step of `resolve`, inlined into the caller: the published value of an unkeyed, off-main-actor
-    /// singleton or input registered in this container itself, as an unretained `InstanceBox` pointer (valid
-    /// while this container lives), or nil if anything else is needed.
+    /// The first step of `resolve`, inlined into the caller: the registration of an unkeyed, off-main-actor
+    /// singleton or input registered in this container itself, unretained (valid while this container
+    /// lives), or nil if anything else is needed.
     @inlinable @inline(__always)
-    func _ownPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
+    func _ownServedCell(for identifier: ObjectIdentifier) -> Unmanaged<Registration>? {
         let key = FrozenKey.of(identifier)
         var index = FrozenKey.home(of: key, shift: _ownShift)
         while true {
             let slot = _ownKeys[index]
-            if slot == key | 1 {
-                return FrozenKey.registration(_ownRegistrations[index]).unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.published }
-            }
+            if slot == key | 1 { return FrozenKey.registration(_ownRegistrations[index]) }
             if slot == 0 || slot == key { return nil }
             index = (index &+ 1) & _ownMask
         }
     }
 
-    /// The second step of `resolve`: the published value of an unkeyed, off-main-actor singleton or input
-    /// this container has already found in an ancestor (its lookup cache), or nil.
+    /// The second step of `resolve`: the registration of an unkeyed, off-main-actor singleton or input this
+    /// container has already found in an ancestor (its lookup cache), unretained, or nil.
     @usableFromInline
-    func _inheritedPublishedValue(for identifier: ObjectIdentifier) -> UnsafeRawPointer? {
+    func _inheritedServedCell(for identifier: ObjectIdentifier) -> Unmanaged<Registration>? {
         let raw = cacheStorage.load(ordering: .acquiring)
         guard raw != 0 else { return nil }
         let cached = Unmanaged<LookupCache>.fromOpaque(UnsafeRawPointer(bitPattern: raw).unsafelyUnwrapped)
             ._withUnsafeGuaranteedRef { $0.lookup(identifier) }
-        return cached?._withUnsafeGuaranteedRef { $0.servesFromCellOffMainActor ? $0.published : nil }
+        return cached?._withUnsafeGuaranteedRef { $0.servesFromCellOffMainActor } == true ? cached : nil
     }
 
     /// The registration a resolution of `key` from this container uses.

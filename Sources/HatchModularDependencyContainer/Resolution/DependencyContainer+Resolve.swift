@@ -7,8 +7,9 @@ extension DependencyContainer {
     @inlinable @inline(__always)
     public func resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
         let identifier = ObjectIdentifier(type)
-        if let published = _ownPublishedValue(for: identifier) ?? _inheritedPublishedValue(for: identifier) {
-            return Unmanaged<InstanceBox<T>>.fromOpaque(published)._withUnsafeGuaranteedRef { $0.value }
+        if let cell = _ownServedCell(for: identifier) ?? _inheritedServedCell(for: identifier),
+           let value = cell._withUnsafeGuaranteedRef({ $0._publishedValue(as: T.self) }) {
+            return value
         }
         return try _resolve(type)
     }
