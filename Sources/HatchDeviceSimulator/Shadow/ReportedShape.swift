@@ -55,6 +55,11 @@ final class ReportedShape: Sendable {
     /// `{"timestamp":` (and after the first, starts with the `}` of the leaf before).
     let metadataText: [UInt8]
     let metadataStarts: [Int]
+    /// `metadata.reported` with ``stampDigits`` zeros where each leaf's timestamp goes, so that a
+    /// document whose timestamps all have that many digits (every epoch second from September 2001 on)
+    /// is this text copied at once with each timestamp's digits stored over its zeros: leaf `i`'s start
+    /// at `metadataStarts[i + 1] + stampDigits * i`.
+    let metadataTemplate: [UInt8]
     /// The leaves each node holds at any depth: from `nodeLeaves[i].lowerBound` to before its
     /// `upperBound` (a walk numbers leaves in order, so a node's are consecutive).
     let nodeLeaves: [Range<Int>]
@@ -71,6 +76,9 @@ final class ReportedShape: Sendable {
     /// Bytes past the end of each text that may be read (and of an output that may be written) by
     /// copies made sixteen bytes at a time.
     static let padding = 16
+
+    /// The digits of the timestamps ``metadataTemplate`` has room for.
+    static let stampDigits = 10
 
     private init(nodes: [Node], leafCount: Int, stateText: [UInt8], stateStarts: [Int]) {
         self.nodes = nodes
@@ -89,6 +97,13 @@ final class ReportedShape: Sendable {
         starts.append(metadata.count)
         metadataText = metadata + repeatElement(0, count: Self.padding)
         metadataStarts = starts
+        var template: [UInt8] = []
+        template.reserveCapacity(metadata.count + leafCount * Self.stampDigits)
+        for index in 0...leafCount {
+            template += metadata[starts[index]..<starts[index + 1]]
+            if index < leafCount { template += repeatElement(UInt8(ascii: "0"), count: Self.stampDigits) }
+        }
+        metadataTemplate = template
         nodeLeaves = Self.leafRanges(of: nodes)
         reportedLeaves = Self.leaves(of: ReportedLeaf.allCases, in: nodes)
         var keys = JSONByteWriter(capacity: 1024)

@@ -70,16 +70,92 @@ extension ReportedStore {
         let base = output.byteCount
         var mark = 0
         shape.metadataText.withUnsafeBufferPointer { text in
-            shape.metadataStarts.withUnsafeBufferPointer { starts in
-                stamps.withUnsafeBufferPointer { stamps in
-                    output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
-                        Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start) { range in
-                            positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
-                            mark &+= 1
+            shape.metadataTemplate.withUnsafeBufferPointer { template in
+                shape.metadataStarts.withUnsafeBufferPointer { starts in
+                    stamps.withUnsafeBufferPointer { stamps in
+                        output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
+                            let record = { (range: Range<Int>) in
+                                positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
+                                mark &+= 1
+                            }
+                            if let length = Self.writeMetadata(template: template, starts: starts, stamps: stamps, marked: marked,
+                                                               to: start, mark: record) {
+                                return length
+                            }
+                            mark = 0
+                            return Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start, mark: record)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Writes `metadata.reported` at `start` from the shape's template, storing each timestamp's ten
+    /// digits over its zeros; returns its length, or `nil` at the first timestamp of another length (the
+    /// caller then writes it again the long way). A document's leaves share a few timestamps, in no
+    /// order: the digits of the last four distinct ones are kept.
+    private static func writeMetadata(template: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
+                                      stamps: UnsafeBufferPointer<UInt32>, marked: [Change], to start: UnsafeMutablePointer<UInt8>,
+                                      mark: (Range<Int>) -> Void) -> Int? {
+        let digits = ReportedShape.stampDigits
+        start.update(from: template.baseAddress.unsafelyUnwrapped, count: template.count)
+        let output = UnsafeMutableRawPointer(start)
+        var recent = (TenDigits(), TenDigits(), TenDigits(), TenDigits())
+        var oldest = 0
+        var next = marked.isEmpty ? -1 : marked[0].leaf, markIndex = 0
+        for leaf in 0..<stamps.count {
+            let stamp = stamps[leaf]
+            let text: TenDigits
+            if recent.0.stamp == stamp {
+                text = recent.0
+            } else if recent.1.stamp == stamp {
+                text = recent.1
+            } else if recent.2.stamp == stamp {
+                text = recent.2
+            } else if recent.3.stamp == stamp {
+                text = recent.3
+            } else {
+                guard let made = TenDigits(stamp) else { return nil }
+                text = made
+                switch oldest {
+                case 0: recent.0 = made
+                case 1: recent.1 = made
+                case 2: recent.2 = made
+                default: recent.3 = made
+                }
+                oldest = (oldest &+ 1) & 3
+            }
+            let at = starts[leaf &+ 1] &+ digits &* leaf
+            output.storeBytes(of: text.first, toByteOffset: at, as: UInt64.self)
+            output.storeBytes(of: text.last, toByteOffset: at &+ 8, as: UInt16.self)
+            if leaf == next {
+                mark(at..<(at &+ digits))
+                markIndex &+= 1
+                next = markIndex < marked.count ? marked[markIndex].leaf : -1
+            }
+        }
+        return template.count
+    }
+
+    /// A timestamp of ten digits and its text, as the eight bytes and the two bytes stored.
+    private struct TenDigits {
+        var stamp: UInt32 = 0
+        var first: UInt64 = 0
+        var last: UInt16 = 0
+
+        init() {}
+
+        /// `nil` unless `stamp` has ten digits.
+        init?(_ stamp: UInt32) {
+            guard stamp >= 1_000_000_000 else { return nil }
+            var text: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &text) {
+                _ = JSONValue.writeDigits(of: Int(stamp), to: $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+            }
+            self.stamp = stamp
+            first = text.0
+            last = UInt16(truncatingIfNeeded: text.1)
         }
     }
 

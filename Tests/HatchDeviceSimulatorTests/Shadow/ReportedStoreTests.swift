@@ -106,6 +106,26 @@ struct ReportedStoreTests {
         #expect(before.reported == .object(reported))
     }
 
+    /// Timestamps of ten digits are stored over the zeros of the shape's template, any other length is
+    /// written the long way: leaves stamped at many times, of both kinds, mixed in one document.
+    @Test("metadata encodes as its tree whatever its timestamps: many distinct, of ten digits and not", arguments: seeds)
+    func metadataOfManyTimestamps(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        let reported = random.object(depth: 2, width: 8)
+        let times = [1_767_592_800, 1_000_000_000, 4_294_967_295, 999_999_999, 7, 1_767_592_801, 1_767_592_802, 1_767_592_803, 1_767_600_000]
+        var store = ReportedStore(reported: .object(reported), metadata: JSONValue.object(reported).metadata(timestamp: times[0]))
+        for step in 1...12 {
+            let patch = random.patch(over: try #require(store.reported?.objectValue), depth: 2)
+            guard !patch.isEmpty else { continue }
+            let timestamp = step % 4 == 0 ? times[random.next(times.count)] : times[random.next(3)] + step
+            var copy = store
+            if copy.setValues(patch, timestamp: timestamp) { store = copy }
+            var stamps = JSONByteWriter()
+            store.writeMetadata(into: &stamps)
+            #expect(stamps.makeArray() == store.metadata?.encodedBytes, "seed \(seed), step \(step)")
+        }
+    }
+
     @Test("the delta of any desired state is the trees' delta", arguments: seeds)
     func deltas(seed: UInt64) {
         var random = Generator(state: seed)
