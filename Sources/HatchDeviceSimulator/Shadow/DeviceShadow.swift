@@ -188,7 +188,7 @@ public struct DeviceShadow: Sendable, Hashable {
         }
         Self.appendAcceptedTail(state: state, version: document.version, timestamp: timestamp, into: &bytes)
         let accepted = ShadowPublication(.updateAccepted, encoded: bytes.makeData(transient: true))
-        let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil))
+        let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil, bothHalves: true))
         return ShadowResult(publications: [accepted, documents], documentChanged: true)
     }
 
@@ -354,10 +354,13 @@ public struct DeviceShadow: Sendable, Hashable {
     /// The `/update/documents` payload: the document as it is now (`current`) and as it was before
     /// the update (`previous`, or `current` with the values and timestamps of `changes` as they were),
     /// sorted keys, written straight into the buffer the `Data` keeps.
-    private func documents(previous: ShadowDocument?, changes: [ReportedStore.Change], timestamp: Int, token: String?) -> Data {
+    private func documents(previous: ShadowDocument?, changes: [ReportedStore.Change], timestamp: Int, token: String?,
+                           bothHalves: Bool = false) -> Data {
         // Sized for `current` (its shape's texts and room for its values), then for `previous` once
         // `current` is written: a payload kept while it waits for the socket is not twice its size.
-        var bytes = JSONByteWriter(capacity: document.encodedByteCountEstimate + (token?.utf8.count ?? 0) + 128)
+        // A leaf report's `previous` is `current` with a few values as they were, so there both are sized at once.
+        let estimate = document.encodedByteCountEstimate
+        var bytes = JSONByteWriter(capacity: (bothHalves ? 2 * estimate + 64 : estimate) + (token?.utf8.count ?? 0) + 128)
         bytes.append(UInt8(ascii: "{"))
         if let token {
             bytes.append(#""clientToken":"#)
