@@ -164,7 +164,7 @@ public struct DeviceFirmware: Sendable {
 
     /// A report written leaf by leaf: the replies of a local shadow service, or the device's request.
     enum LeafReport {
-        case replies(ShadowResult)
+        case replies(DeviceShadow.LeafReplies)
         case request(Data)
     }
 

@@ -176,7 +176,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// bytes as ``apply(desired:reported:timestamp:token:)`` with that report as a patch, without
     /// building, walking or freeing one. `nil`, changing nothing, when the stored document is not
     /// shaped, is deleted, or holds `desired` state (whose delta the general path answers).
-    mutating func applyReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> ShadowResult? {
+    mutating func applyReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> LeafReplies? {
         var changes: [ReportedStore.Change] = []
         guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
         var bytes = JSONByteWriter(capacity: 1024)
@@ -187,9 +187,15 @@ public struct DeviceShadow: Sendable, Hashable {
             document.reportedStore.writeLeaves(leaves, state: &state, metadata: &bytes, stamp: stamp)
         }
         Self.appendAcceptedTail(state: state, version: document.version, timestamp: timestamp, into: &bytes)
-        let accepted = ShadowPublication(.updateAccepted, encoded: bytes.makeData(transient: true))
-        let documents = ShadowPublication(.updateDocuments, encoded: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil, bothHalves: true))
-        return ShadowResult(publications: [accepted, documents], documentChanged: true)
+        let accepted = bytes.makeData(transient: true)
+        return LeafReplies(accepted: accepted, documents: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil, bothHalves: true))
+    }
+
+    /// The two replies to a device's report of values alone (``applyReported(leaves:values:timestamp:)``),
+    /// its `/update/accepted` and `/update/documents` payloads: a device's own report has no delta to send.
+    struct LeafReplies {
+        var accepted: Data
+        var documents: Data
     }
 
     /// Records a device's report that sets `leaves` to `values` as ``applyReported(leaves:values:timestamp:)``

@@ -99,15 +99,17 @@ struct ReportedLeavesTests {
         let stepped = core.engine.stateChanged
         var shadow = core.shadow
         let version = shadow.document.version
-        var result: ShadowResult?
+        var result: DeviceShadow.LeafReplies?
         if case .replies(let replies)? = core.firmware.reportLeaves(into: &shadow, as: .service(timestamp: DeviceEngine.epoch(now))) { result = replies }
         if product.reportsRestPlusDocument {
             // Its `isPowered`, `a` and `c` are firmware fields: its reports are patches.
             #expect(result == nil)
         } else {
             #expect(stepped)
-            let channels = try #require(result).publications.map(\.channel)
-            #expect(channels == [.updateAccepted, .updateDocuments])
+            let replies = try #require(result)
+            let accepted = try JSONValue(data: replies.accepted), documents = try JSONValue(data: replies.documents)
+            #expect(accepted["state"]?["reported"] != nil && accepted["metadata"]?["reported"] != nil)
+            #expect(documents["current"]?["version"] == .int(version + 1) && documents["previous"]?["version"] == .int(version))
             #expect(shadow.document.version == version + 1)
         }
 
