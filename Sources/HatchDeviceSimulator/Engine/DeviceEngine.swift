@@ -89,17 +89,23 @@ public struct DeviceEngine: Sendable {
             guard time <= now else { break }
             guardCount += 1
             lastTime = time
-            if let end = routineRun?.stepEnds, end <= time { events += advanceRoutineStep(at: time) }
+            if let end = routineRun?.stepEnds, end <= time { Self.append(advanceRoutineStep(at: time), to: &events) }
             if let end = colorEnds, end <= time { endColor() }
             if let end = soundEnds, end <= time { endSound() }
-            if let alarmDate = nextAlarmEventDate, alarmDate <= time { events += runAlarmEvent(at: time) }
+            if let alarmDate = nextAlarmEventDate, alarmDate <= time { Self.append(runAlarmEvent(at: time), to: &events) }
             if nextHousekeeping <= time {
-                events += runHousekeeping(at: time)
+                Self.append(runHousekeeping(at: time), to: &events)
                 nextHousekeeping = time.addingTimeInterval(Self.housekeepingInterval)
             }
         }
         if now > lastTime { lastTime = now }
         return events
+    }
+
+    /// Appends `more` to `events`, taking it as it is when there is nothing yet (no new array).
+    @inline(__always)
+    private static func append(_ more: [EngineEvent], to events: inout [EngineEvent]) {
+        if events.isEmpty { events = more } else if !more.isEmpty { events += more }
     }
 
     /// Marks the device connected or not (`connected` in the reported state).

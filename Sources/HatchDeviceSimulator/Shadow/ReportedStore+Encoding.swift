@@ -74,16 +74,18 @@ extension ReportedStore {
                 shape.metadataStarts.withUnsafeBufferPointer { starts in
                     stamps.withUnsafeBufferPointer { stamps in
                         output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
-                            let record = { (range: Range<Int>) in
-                                positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
-                                mark &+= 1
-                            }
-                            if let length = Self.writeMetadata(template: template, starts: starts, stamps: stamps, marked: marked,
-                                                               to: start, mark: record) {
+                            if let length = Self.writeMetadata(template: template, starts: starts, stamps: stamps, marked: marked, to: start,
+                                                               mark: { range in
+                                                                   positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
+                                                                   mark &+= 1
+                                                               }) {
                                 return length
                             }
                             mark = 0
-                            return Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start, mark: record)
+                            return Self.writeMetadata(text: text, starts: starts, stamps: stamps, marked: marked, to: start) { range in
+                                positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
+                                mark &+= 1
+                            }
                         }
                     }
                 }

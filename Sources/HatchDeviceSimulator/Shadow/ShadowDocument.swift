@@ -137,16 +137,18 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
         func copy(upTo end: Int) {
             output.append(copyOf: copied..<end)
         }
-        for index in changes.indices {
-            copy(upTo: layout.marks[index].lowerBound)
-            JSONValue.writeInteger(changes[index].stamp, into: &output)
-            copied = layout.marks[index].upperBound
-        }
-        for index in changes.indices {
-            let range = layout.marks[changes.count &+ index], change = changes[index]
-            copy(upTo: range.lowerBound)
-            change.text.withUnsafeBufferPointer { output.append($0) }
-            copied = range.upperBound
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices {
+                copy(upTo: layout.marks[index].lowerBound)
+                JSONValue.writeInteger(changes[index].stamp, into: &output)
+                copied = layout.marks[index].upperBound
+            }
+            for index in changes.indices {
+                let range = layout.marks[changes.count &+ index]
+                copy(upTo: range.lowerBound)
+                changes[index].text.withUnsafeBufferPointer { output.append($0) }
+                copied = range.upperBound
+            }
         }
         copy(upTo: layout.version.lowerBound)
         JSONValue.writeInteger(version, into: &output)
