@@ -103,30 +103,17 @@ extension ReportedStore {
         let digits = ReportedShape.stampDigits
         start.update(from: template.baseAddress.unsafelyUnwrapped, count: template.count)
         let output = UnsafeMutableRawPointer(start)
-        var recent = (TenDigits(), TenDigits(), TenDigits(), TenDigits())
-        var oldest = 0
+        var recent = RecentStamps(empty: TenDigits())
         var next = marked.isEmpty ? -1 : marked[0].leaf, markIndex = 0
         for leaf in 0..<stamps.count {
-            let stamp = stamps[leaf]
+            let stamp = Int(stamps[leaf])
             let text: TenDigits
-            if recent.0.stamp == stamp {
-                text = recent.0
-            } else if recent.1.stamp == stamp {
-                text = recent.1
-            } else if recent.2.stamp == stamp {
-                text = recent.2
-            } else if recent.3.stamp == stamp {
-                text = recent.3
+            if let kept = recent.entry(for: stamp) {
+                text = kept
             } else {
                 guard let made = TenDigits(stamp) else { return nil }
                 text = made
-                switch oldest {
-                case 0: recent.0 = made
-                case 1: recent.1 = made
-                case 2: recent.2 = made
-                default: recent.3 = made
-                }
-                oldest = (oldest &+ 1) & 3
+                recent.keep(made, for: stamp)
             }
             let at = starts[leaf &+ 1] &+ digits &* leaf
             output.storeBytes(of: text.first, toByteOffset: at, as: UInt64.self)
@@ -140,32 +127,57 @@ extension ReportedStore {
         return template.count
     }
 
-    /// A timestamp of ten digits and its text, as the eight bytes and the two bytes stored.
+    /// The text of a timestamp of ten digits, as the eight bytes and the two bytes stored.
     private struct TenDigits {
-        var stamp: UInt32 = 0
         var first: UInt64 = 0
         var last: UInt16 = 0
 
         init() {}
 
         /// `nil` unless `stamp` has ten digits.
-        init?(_ stamp: UInt32) {
-            guard stamp >= 1_000_000_000 else { return nil }
+        init?(_ stamp: Int) {
+            guard stamp >= 1_000_000_000, stamp <= 9_999_999_999 else { return nil }
             var text: (UInt64, UInt64) = (0, 0)
             withUnsafeMutableBytes(of: &text) {
-                _ = JSONValue.writeDigits(of: Int(stamp), to: $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
+                _ = JSONValue.writeDigits(of: stamp, to: $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self))
             }
-            self.stamp = stamp
             first = text.0
             last = UInt16(truncatingIfNeeded: text.1)
         }
     }
 
-    /// The digits of the timestamps a metadata encoding wrote last: where they lie, to be copied.
-    private struct StampDigits {
-        var stamp = Int.min
-        var start: UnsafeMutablePointer<UInt8>?
-        var count = 0
+    /// What a metadata encoding keeps of the last four distinct timestamps it met: a document's leaves
+    /// share a few timestamps, in no order.
+    private struct RecentStamps<Entry> {
+        private var stamps = (Int.min, Int.min, Int.min, Int.min)
+        private var entries: (Entry, Entry, Entry, Entry)
+        private var oldest = 0
+
+        init(empty: Entry) {
+            entries = (empty, empty, empty, empty)
+        }
+
+        /// What is kept of `stamp`, or `nil`.
+        @inline(__always)
+        func entry(for stamp: Int) -> Entry? {
+            if stamps.0 == stamp { return entries.0 }
+            if stamps.1 == stamp { return entries.1 }
+            if stamps.2 == stamp { return entries.2 }
+            if stamps.3 == stamp { return entries.3 }
+            return nil
+        }
+
+        /// Keeps `entry` for `stamp` in place of the oldest.
+        @inline(__always)
+        mutating func keep(_ entry: Entry, for stamp: Int) {
+            switch oldest {
+            case 0: (stamps.0, entries.0) = (stamp, entry)
+            case 1: (stamps.1, entries.1) = (stamp, entry)
+            case 2: (stamps.2, entries.2) = (stamp, entry)
+            default: (stamps.3, entries.3) = (stamp, entry)
+            }
+            oldest = (oldest &+ 1) & 3
+        }
     }
 
     /// Writes `metadata.reported` at `start` (room for it sized by the caller); returns its length.
@@ -175,8 +187,8 @@ extension ReportedStore {
                                       marked: [Change], to start: UnsafeMutablePointer<UInt8>, mark: (Range<Int>) -> Void) -> Int {
         let source = text.baseAddress.unsafelyUnwrapped
         var cursor = start
-        var recent = (StampDigits(), StampDigits(), StampDigits(), StampDigits())
-        var oldest = 0
+        // Where the digits of each kept timestamp were written, to be copied.
+        var recent = RecentStamps(empty: UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0))
         var next = marked.isEmpty ? -1 : marked[0].leaf, markIndex = 0
         for leaf in 0..<stamps.count {
             let length = starts[leaf &+ 1] &- starts[leaf]
@@ -184,28 +196,12 @@ extension ReportedStore {
             cursor += length
             let stamp = Int(stamps[leaf])
             let count: Int
-            if recent.0.stamp == stamp {
-                count = recent.0.count
-                copy(recent.0.start.unsafelyUnwrapped, count: count, to: cursor)
-            } else if recent.1.stamp == stamp {
-                count = recent.1.count
-                copy(recent.1.start.unsafelyUnwrapped, count: count, to: cursor)
-            } else if recent.2.stamp == stamp {
-                count = recent.2.count
-                copy(recent.2.start.unsafelyUnwrapped, count: count, to: cursor)
-            } else if recent.3.stamp == stamp {
-                count = recent.3.count
-                copy(recent.3.start.unsafelyUnwrapped, count: count, to: cursor)
+            if let digits = recent.entry(for: stamp) {
+                count = digits.count
+                copy(digits.baseAddress.unsafelyUnwrapped, count: count, to: cursor)
             } else {
                 count = JSONValue.writeDigits(of: stamp, to: cursor)
-                let digits = StampDigits(stamp: stamp, start: cursor, count: count)
-                switch oldest {
-                case 0: recent.0 = digits
-                case 1: recent.1 = digits
-                case 2: recent.2 = digits
-                default: recent.3 = digits
-                }
-                oldest = (oldest &+ 1) & 3
+                recent.keep(UnsafeMutableBufferPointer(start: cursor, count: count), for: stamp)
             }
             if leaf == next {
                 mark((cursor - start)..<(cursor - start &+ count))
