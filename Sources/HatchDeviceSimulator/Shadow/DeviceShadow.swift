@@ -140,22 +140,24 @@ public struct DeviceShadow: Sendable, Hashable {
     public mutating func apply(desired: JSONValue?, reported: JSONValue?, timestamp: Int, token: String?) -> ShadowResult {
         // The `previous` of `/update/documents`: for a device's report that only sets values, the
         // values it replaced (the rest of `previous` is `current`); otherwise the whole document.
-        var changes: [ReportedStore.Change] = []
-        var previous: ShadowDocument?
-        if desired == nil, document.deletedAt == nil, case .object(let patch)? = reported, !patch.isEmpty,
-           !reported.unsafelyUnwrapped.containsNullOrEmptyObject,
-           document.reportedStore.setValues(patch, timestamp: timestamp, changes: &changes) {
-            reportedGeneration += 1
-            document.version += 1
-        } else {
-            previous = document
-            merge(desired: desired, reported: reported, timestamp: timestamp)
+        let documents = ReportedChanges.with(room: document.reportedStore.changeRoom) { changes in
+            var previous: ShadowDocument?
+            if desired == nil, document.deletedAt == nil, case .object(let patch)? = reported, !patch.isEmpty,
+               !reported.unsafelyUnwrapped.containsNullOrEmptyObject,
+               document.reportedStore.setValues(patch, timestamp: timestamp, changes: &changes) {
+                reportedGeneration += 1
+                document.version += 1
+            } else {
+                previous = document
+                merge(desired: desired, reported: reported, timestamp: timestamp)
+            }
+            return self.documents(previous: previous, changes: changes, timestamp: timestamp, token: token)
         }
 
         var publications = [
             ShadowPublication(.updateAccepted, encoded: Self.accepted(desired: desired, reported: reported, version: document.version,
                                                                       timestamp: timestamp, token: token)),
-            ShadowPublication(.updateDocuments, encoded: documents(previous: previous, changes: changes, timestamp: timestamp, token: token)),
+            ShadowPublication(.updateDocuments, encoded: documents),
         ]
 
         var deltaForDevice: JSONValue?
@@ -177,8 +179,14 @@ public struct DeviceShadow: Sendable, Hashable {
     /// building, walking or freeing one. `nil`, changing nothing, when the stored document is not
     /// shaped, is deleted, or holds `desired` state (whose delta the general path answers).
     mutating func applyReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> LeafReplies? {
-        var changes: [ReportedStore.Change] = []
-        guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
+        ReportedChanges.with(room: (leaves.count, document.reportedStore.changeRoom.textBytes)) { changes in
+            guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
+            return replies(leaves: leaves, timestamp: timestamp, changes: changes)
+        }
+    }
+
+    /// The replies to a device's report of values alone, once its `changes` are made.
+    private func replies(leaves: UnsafeBufferPointer<Int>, timestamp: Int, changes: ReportedChanges) -> LeafReplies {
         var bytes = JSONByteWriter(capacity: 1024)
         var state = JSONByteWriter(capacity: 512)
         bytes.append(#"{"metadata":{"reported":"#)
@@ -203,8 +211,10 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Returns the report's `shadow/update` payload, `{"state":{"reported":…}}`, as
     /// ``FirmwareReport/updatePayload`` writes it; `nil`, changing nothing, where that method declines.
     mutating func recordReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int) -> Data? {
-        var changes: [ReportedStore.Change] = []
-        guard setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes) else { return nil }
+        let recorded = ReportedChanges.with(room: (leaves.count, document.reportedStore.changeRoom.textBytes)) { changes in
+            setReported(leaves: leaves, values: values, timestamp: timestamp, changes: &changes)
+        }
+        guard recorded else { return nil }
         var state = JSONByteWriter(capacity: 512)
         var noMetadata = JSONByteWriter(capacity: 0)
         state.append(#"{"state":{"reported":"#)
@@ -216,7 +226,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// Sets `leaves` of the stored `state.reported` to `values` and counts the new version; `false`,
     /// changing nothing, when the stored document is not shaped, is deleted, or holds `desired` state.
     private mutating func setReported(leaves: UnsafeBufferPointer<Int>, values: UnsafeBufferPointer<JSONValue>, timestamp: Int,
-                                      changes: inout [ReportedStore.Change]) -> Bool {
+                                      changes: inout ReportedChanges) -> Bool {
         guard !leaves.isEmpty, document.deletedAt == nil, document.desired == nil,
               document.reportedStore.setLeaves(leaves, to: values, timestamp: timestamp, changes: &changes) else { return false }
         reportedGeneration += 1
@@ -360,7 +370,7 @@ public struct DeviceShadow: Sendable, Hashable {
     /// The `/update/documents` payload: the document as it is now (`current`) and as it was before
     /// the update (`previous`, or `current` with the values and timestamps of `changes` as they were),
     /// sorted keys, written straight into the buffer the `Data` keeps.
-    private func documents(previous: ShadowDocument?, changes: [ReportedStore.Change], timestamp: Int, token: String?,
+    private func documents(previous: ShadowDocument?, changes: ReportedChanges, timestamp: Int, token: String?,
                            bothHalves: Bool = false) -> Data {
         // Sized for `current` (its shape's texts and room for its values), then for `previous` once
         // `current` is written: a payload kept while it waits for the socket is not twice its size.

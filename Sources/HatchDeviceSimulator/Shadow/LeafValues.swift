@@ -89,7 +89,7 @@ struct LeafValues: Sendable, Equatable {
     /// before, most often) they are copied over the old ones; otherwise the texts are copied again
     /// around them, and only the offsets after a changed leaf move.
     mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>,
-                          oldText: (Int, ArraySlice<UInt8>) -> Void) -> Bool {
+                          oldText: (Int, UnsafeRawBufferPointer) -> Void) -> Bool {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: leaves.count) { lengths in
             var fresh = JSONByteWriter(capacity: leaves.count &* 8)
             var growth = 0, sameLengths = true
@@ -113,23 +113,19 @@ struct LeafValues: Sendable, Equatable {
         }
     }
 
-    /// Copies the new texts over the old ones, each as long as the one it replaces; passes the old ones on.
+    /// Copies the new texts over the old ones, each as long as the one it replaces; passes each old one on
+    /// before it is overwritten.
     private mutating func overwrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer,
-                                    oldText: (Int, ArraySlice<UInt8>) -> Void) {
+                                    oldText: (Int, UnsafeRawBufferPointer) -> Void) {
         let ends = self.ends
         func range(_ leaf: Int) -> Range<Int> { (leaf == 0 ? 0 : Int(ends[leaf &- 1]))..<Int(ends[leaf]) }
-        var old = [UInt8]()
-        old.reserveCapacity(fresh.count)
-        bytes.withUnsafeBufferPointer { bytes in
-            for leaf in leaves { old.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range(leaf)])) }
-        }
         var offset = 0
         bytes.withUnsafeMutableBytes { bytes in
             for index in leaves.indices {
                 let range = range(leaves[index])
+                oldText(index, UnsafeRawBufferPointer(rebasing: bytes[range]))
                 UnsafeMutableRawBufferPointer(rebasing: bytes[range])
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: fresh[offset..<(offset &+ range.count)]))
-                oldText(index, old[offset..<(offset &+ range.count)])
                 offset &+= range.count
             }
         }
@@ -137,9 +133,9 @@ struct LeafValues: Sendable, Equatable {
 
     /// Writes the texts again with the new ones (`lengths` bytes each, one after the other in `fresh`)
     /// in place of the old, and moves the offsets from each changed leaf on by what the texts up to it
-    /// grew; passes the old texts on (slices of the array before).
+    /// grew; passes the old texts on (in the array before, while it lives).
     private mutating func rewrite(_ leaves: UnsafeBufferPointer<Int>, with fresh: UnsafeRawBufferPointer,
-                                  lengths: UnsafeBufferPointer<Int>, growingBy growth: Int, oldText: (Int, ArraySlice<UInt8>) -> Void) {
+                                  lengths: UnsafeBufferPointer<Int>, growingBy growth: Int, oldText: (Int, UnsafeRawBufferPointer) -> Void) {
         let oldBytes = bytes
         var output = JSONByteWriter(capacity: oldBytes.count &+ max(0, growth))
         let count = ends.count
@@ -153,7 +149,7 @@ struct LeafValues: Sendable, Equatable {
                     let oldStart = leaf == 0 ? 0 : Int(ends[leaf &- 1]) &- shift
                     let oldEnd = Int(ends[leaf])
                     output.append(UnsafeBufferPointer(rebasing: bytes[copied..<oldStart]))
-                    oldText(index, oldBytes[oldStart..<oldEnd])
+                    oldText(index, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[oldStart..<oldEnd])))
                     let length = lengths[index]
                     output.append(UnsafeBufferPointer(rebasing: newTexts[offset..<(offset &+ length)]))
                     offset &+= length

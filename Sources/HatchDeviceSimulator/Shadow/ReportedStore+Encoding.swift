@@ -6,7 +6,7 @@ extension ReportedStore {
     /// Appends `state.reported` as compact JSON with sorted keys (as ``JSONValue/write(into:)`` would),
     /// and to `positions` (room for one per leaf of `marked`) where the value of each leaf of `marked`
     /// (in leaf order) lies.
-    func writeReported(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: UnsafeMutableBufferPointer<Range<Int>>) {
+    func writeReported(into output: inout JSONByteWriter, marking marked: ReportedChanges = .none, positions: UnsafeMutableBufferPointer<Range<Int>>) {
         guard let shape else {
             reportedTree?.write(into: &output)
             return
@@ -62,7 +62,7 @@ extension ReportedStore {
     /// leaf of `marked`) where the
     /// timestamp of each leaf of `marked` (in leaf order) lies. A timestamp is turned into digits
     /// once and copied to the leaves after it that share it (most of a document's leaves share a few).
-    func writeMetadata(into output: inout JSONByteWriter, marking marked: [Change] = [], positions: UnsafeMutableBufferPointer<Range<Int>>) {
+    func writeMetadata(into output: inout JSONByteWriter, marking marked: ReportedChanges = .none, positions: UnsafeMutableBufferPointer<Range<Int>>) {
         guard let shape else {
             metadataTree?.write(into: &output)
             return
@@ -98,7 +98,7 @@ extension ReportedStore {
     /// caller then writes it again the long way). A document's leaves share a few timestamps, in no
     /// order: the digits of the last four distinct ones are kept.
     private static func writeMetadata(template: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
-                                      stamps: UnsafeBufferPointer<UInt32>, marked: [Change], to start: UnsafeMutablePointer<UInt8>,
+                                      stamps: UnsafeBufferPointer<UInt32>, marked: ReportedChanges, to start: UnsafeMutablePointer<UInt8>,
                                       mark: (Range<Int>) -> Void) -> Int? {
         let digits = ReportedShape.stampDigits
         start.update(from: template.baseAddress.unsafelyUnwrapped, count: template.count)
@@ -184,7 +184,7 @@ extension ReportedStore {
     /// The digits of each timestamp are written once and copied after (a document's leaves share a
     /// few timestamps, in no order): the last four distinct ones are remembered.
     private static func writeMetadata(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, stamps: UnsafeBufferPointer<UInt32>,
-                                      marked: [Change], to start: UnsafeMutablePointer<UInt8>, mark: (Range<Int>) -> Void) -> Int {
+                                      marked: ReportedChanges, to start: UnsafeMutablePointer<UInt8>, mark: (Range<Int>) -> Void) -> Int {
         let source = text.baseAddress.unsafelyUnwrapped
         var cursor = start
         // Where the digits of each kept timestamp were written, to be copied.

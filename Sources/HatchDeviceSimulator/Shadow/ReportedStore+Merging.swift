@@ -3,11 +3,10 @@ import HatchDeviceModel
 /// A device's report merged into the shaped form: the leaves it sets found in the shape and their
 /// texts and timestamps written, keeping what they held for the report's `previous`.
 extension ReportedStore {
-    /// A leaf a report set, with the text of the value and the timestamp it held before.
-    struct Change: Sendable {
-        let leaf: Int
-        let text: ArraySlice<UInt8>
-        var stamp: Int
+    /// The room a ``ReportedChanges`` needs for any update of this document: a change per leaf, and the
+    /// bytes of every leaf's text.
+    var changeRoom: (leaves: Int, textBytes: Int) {
+        (shape?.leafCount ?? 0, values.textByteCount)
     }
 
     /// Most leaves one report sets in place; a report that sets more is merged as trees.
@@ -18,7 +17,7 @@ extension ReportedStore {
     /// each leaf held before, in leaf order, and returns `true`. Returns `false`, changing nothing,
     /// when the report would change the shape (a new field, an object where a value was or the
     /// reverse, an array): the caller then merges it as trees.
-    mutating func setValues(_ patch: JSONObject, timestamp: Int, changes: inout [Change]) -> Bool {
+    mutating func setValues(_ patch: JSONObject, timestamp: Int, changes: inout ReportedChanges) -> Bool {
         guard let shape, let stamp = UInt32(exactly: timestamp) else { return false }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.leavesSetInPlace) { leaves in
             var count = 0
@@ -37,17 +36,16 @@ extension ReportedStore {
     /// stamped with `timestamp`; appends to `changes` what each held before and returns `true`.
     /// Returns `false`, changing nothing, when the document is not shaped or the texts would not fit.
     mutating func setLeaves(_ leaves: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, timestamp: Int,
-                            changes: inout [Change]) -> Bool {
+                            changes: inout ReportedChanges) -> Bool {
         guard let shape, let stamp = UInt32(exactly: timestamp),
               leaves.allSatisfy({ $0 >= 0 && $0 < shape.leafCount }), zip(leaves, leaves.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
         return setLeaves(leaves, to: newValues, stamp: stamp, changes: &changes)
     }
 
     private mutating func setLeaves(_ found: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, stamp: UInt32,
-                                    changes: inout [Change]) -> Bool {
+                                    changes: inout ReportedChanges) -> Bool {
         let first = changes.count
-        changes.reserveCapacity(first &+ found.count)
-        guard values.replace(found, with: newValues, oldText: { index, text in changes.append(Change(leaf: found[index], text: text, stamp: 0)) })
+        guard values.replace(found, with: newValues, oldText: { index, text in changes.append(leaf: found[index], text: text) })
         else { return false }
         stamps.withUnsafeMutableBufferPointer { stamps in
             for index in found.indices {
@@ -61,8 +59,7 @@ extension ReportedStore {
 
     /// ``setValues(_:timestamp:changes:)`` without keeping what changed.
     mutating func setValues(_ patch: JSONObject, timestamp: Int) -> Bool {
-        var changes: [Change] = []
-        return setValues(patch, timestamp: timestamp, changes: &changes)
+        ReportedChanges.with(room: changeRoom) { changes in setValues(patch, timestamp: timestamp, changes: &changes) }
     }
 
     /// Finds the leaf each value of `patch` sets, in the order of a walk of `patch` (the shape's leaf

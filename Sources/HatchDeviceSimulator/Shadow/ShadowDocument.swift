@@ -92,7 +92,7 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     /// written straight from the store; returns where the leaves of `marked` (changes in leaf order)
     /// and the version lie, the leaves' in `marks` (room for two per change).
     @discardableResult
-    func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: [ReportedStore.Change] = [],
+    func writeDocumentsNode(into output: inout JSONByteWriter, marking marked: ReportedChanges = .none,
                             marks: UnsafeMutableBufferPointer<Range<Int>> = UnsafeMutableBufferPointer(start: nil, count: 0)) -> DocumentsLayout {
         var layout = DocumentsLayout(marks: marks)
         let start = output.byteCount
@@ -131,24 +131,22 @@ public struct ShadowDocument: Sendable, Hashable, Codable {
     /// Appends the ``documentsNode`` of the document as it was before a report that set the leaves of
     /// `changes`: a copy of the written node at `layout` with each changed timestamp and value, and
     /// the version (`version`), written as they were.
-    static func appendPrevious(of layout: DocumentsLayout, changes: [ReportedStore.Change], version: Int,
+    static func appendPrevious(of layout: DocumentsLayout, changes: ReportedChanges, version: Int,
                                into output: inout JSONByteWriter) {
         var copied = layout.whole.lowerBound
         func copy(upTo end: Int) {
             output.append(copyOf: copied..<end)
         }
-        changes.withUnsafeBufferPointer { changes in
-            for index in changes.indices {
-                copy(upTo: layout.marks[index].lowerBound)
-                JSONValue.writeInteger(changes[index].stamp, into: &output)
-                copied = layout.marks[index].upperBound
-            }
-            for index in changes.indices {
-                let range = layout.marks[changes.count &+ index]
-                copy(upTo: range.lowerBound)
-                changes[index].text.withUnsafeBufferPointer { output.append($0) }
-                copied = range.upperBound
-            }
+        for index in 0..<changes.count {
+            copy(upTo: layout.marks[index].lowerBound)
+            JSONValue.writeInteger(changes[index].stamp, into: &output)
+            copied = layout.marks[index].upperBound
+        }
+        for index in 0..<changes.count {
+            let range = layout.marks[changes.count &+ index]
+            copy(upTo: range.lowerBound)
+            output.append(changes.text(at: index))
+            copied = range.upperBound
         }
         copy(upTo: layout.version.lowerBound)
         JSONValue.writeInteger(version, into: &output)
