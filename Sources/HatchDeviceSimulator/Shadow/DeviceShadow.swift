@@ -186,7 +186,7 @@ public struct DeviceShadow: Sendable, Hashable {
     }
 
     /// The replies to a device's report of values alone, once its `changes` are made.
-    private func replies(leaves: UnsafeBufferPointer<Int>, timestamp: Int, changes: ReportedChanges) -> LeafReplies {
+    private mutating func replies(leaves: UnsafeBufferPointer<Int>, timestamp: Int, changes: ReportedChanges) -> LeafReplies {
         var bytes = JSONByteWriter(capacity: 1024)
         var state = JSONByteWriter(capacity: 512)
         bytes.append(#"{"metadata":{"reported":"#)
