@@ -27,7 +27,9 @@ public struct DeviceSettings: Sendable, Hashable, Codable {
 
     private final class Storage: @unchecked Sendable {
         // Written only through a uniquely referenced storage (`makeUnique()`), so never shared while written.
-        var values: Values
+        // Reached only through `DeviceSettings`, whose accesses the compiler checks statically: the
+        // run-time exclusivity check of a class property would only repeat that on every read.
+        @exclusivity(unchecked) var values: Values
         init(_ values: Values) { self.values = values }
     }
 
