@@ -68,7 +68,7 @@ struct DirectOutboxTests {
         for (index, size) in sizes.enumerated() {
             let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
             let topic = "$aws/things/thing-\(index)/shadow/update/\(index.isMultiple(of: 2) ? "accepted" : "documents")"
-            let appended = outbox.append(topic: topic, payload: Data(payload), retain: index == 3)
+            let appended = outbox.append(topic: topic, payload: Self.payload(payload, malloced: index.isMultiple(of: 2)), retain: index == 3)
             #expect(appended)
             expected += expectedPacket(topic: topic, payload: payload, retain: index == 3)
         }
@@ -95,7 +95,7 @@ struct DirectOutboxTests {
             let size = sizes[index % sizes.count]
             let payload = (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
             let topic = "hatch/\(index)"
-            let appended = outbox.append(topic: topic, payload: Data(payload), retain: false)
+            let appended = outbox.append(topic: topic, payload: MQTTPayload(Data(payload)), retain: false)
             #expect(appended)
             expected += expectedPacket(topic: topic, payload: payload, retain: false)
         }
@@ -110,7 +110,7 @@ struct DirectOutboxTests {
     func oversizedPacketIsRefused() {
         var outbox = DirectOutbox()
         let payload = Data(count: DirectOutbox.maximumRemainingLength)
-        let appended = outbox.append(topic: "big", payload: payload, retain: false)
+        let appended = outbox.append(topic: "big", payload: MQTTPayload(payload), retain: false)
         #expect(!appended)
         #expect(!outbox.isPending)
     }
@@ -121,10 +121,18 @@ struct DirectOutboxTests {
         defer { close(writer) }
         close(reader)
         var outbox = DirectOutbox()
-        let appended = outbox.append(topic: "a/b", payload: Data(repeating: 1, count: 1000), retain: false)
+        let appended = outbox.append(topic: "a/b", payload: MQTTPayload(Data(repeating: 1, count: 1000)), retain: false)
         #expect(appended)
         let result = outbox.write(to: writer)
         #expect(result.failed && result.sent == 0)
         #expect(!outbox.isPending)
+    }
+
+    /// `bytes` as a payload: `Data`, or a buffer from `malloc` taken over as a JSON writer hands one over.
+    static func payload(_ bytes: [UInt8], malloced: Bool) -> MQTTPayload {
+        guard malloced else { return MQTTPayload(Data(bytes)) }
+        let buffer = UnsafeMutableRawBufferPointer(start: malloc(max(1, bytes.count)), count: bytes.count)
+        buffer.copyBytes(from: bytes)
+        return MQTTPayload(takingOwnershipOf: buffer)
     }
 }

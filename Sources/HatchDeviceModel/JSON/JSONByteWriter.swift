@@ -114,6 +114,13 @@ public struct JSONByteWriter: ~Copyable {
         array(from: 0)
     }
 
+    /// Hands the buffer over, sized to the bytes written: it comes from `malloc`, and the caller frees it.
+    public consuming func takeBytes() -> UnsafeMutableRawBufferPointer {
+        let (start, count) = (self.start, self.count)
+        discard self
+        return UnsafeMutableRawBufferPointer(start: start, count: count)
+    }
+
     /// The bytes as `Data`. A buffer they nearly fill is handed over as it is; otherwise they are
     /// copied to one of their size, as `Data` may keep them for long (a will, a retained record) and
     /// a buffer trimmed in place would leave a hole beside it that little can fill. A payload that

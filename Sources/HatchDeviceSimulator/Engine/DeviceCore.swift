@@ -220,8 +220,8 @@ public struct DeviceCore: Sendable {
         // A change of values alone (a routine step, the battery, the signal) is written leaf by leaf;
         // it has no delta to leave out.
         if outcome == nil, case .replies(let replies)? = firmware.reportLeaves(into: &shadow, as: .service(timestamp: DeviceEngine.epoch(now))) {
-            return [OutgoingMessage(topic: updateReplyTopics.accepted, payload: replies.accepted, kind: .accepted),
-                    OutgoingMessage(topic: updateReplyTopics.documents, payload: replies.documents, kind: .documents)]
+            return [OutgoingMessage(topic: updateReplyTopics.accepted, body: replies.accepted, kind: .accepted),
+                    OutgoingMessage(topic: updateReplyTopics.documents, body: replies.documents, kind: .documents)]
         }
         guard let report = firmware.report(clearing: outcome, against: shadow) else { return [] }
         let result = shadow.apply(desired: report.desired, reported: report.reported, timestamp: DeviceEngine.epoch(now), token: nil)

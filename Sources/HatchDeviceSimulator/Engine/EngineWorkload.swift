@@ -72,7 +72,7 @@ public final class EngineWorkload {
     private func count(_ out: [OutgoingMessage], into messages: inout Int) {
         messages += out.count
         reports += 1
-        for message in out { bytes += message.payload.count }
+        for message in out { bytes += message.body.count }
     }
 
     /// Sends every device a volume command as an app would; returns the messages published.

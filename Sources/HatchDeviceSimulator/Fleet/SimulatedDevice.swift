@@ -441,7 +441,7 @@ public actor SimulatedDevice {
                         do {
                             try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce, retain: true)
                             statistics.published.add(message.kind)
-                            statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
+                            statistics.bytesOut.add(message.body.count, ordering: .relaxed)
                         } catch {
                             statistics.publishFailures.add(1, ordering: .relaxed)
                         }
@@ -456,9 +456,9 @@ public actor SimulatedDevice {
         for (index, message) in messages.enumerated() where !message.retain {
             do {
                 let more = index != lastReply
-                backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.payload, more: more) || backedUp
+                backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.body, more: more) || backedUp
                 dependencies.statistics.published.add(message.kind)
-                dependencies.statistics.bytesOut.add(message.payload.count, ordering: .relaxed)
+                dependencies.statistics.bytesOut.add(message.body.count, ordering: .relaxed)
                 if message.kind == .rejected {
                     dependencies.telemetry.rejected(message.payload, metadata: logMetadata)
                 }

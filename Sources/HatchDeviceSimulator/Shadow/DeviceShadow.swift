@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchMQTT
 
 /// The AWS IoT classic shadow service for one device, as a pure value: it takes request payloads
 /// and answers with the exact publications AWS would make (`/get/accepted`, `/update/accepted`
@@ -195,15 +196,16 @@ public struct DeviceShadow: Sendable, Hashable {
             document.reportedStore.writeLeaves(leaves, state: &state, metadata: &bytes, stamp: stamp)
         }
         Self.appendAcceptedTail(state: state, version: document.version, timestamp: timestamp, into: &bytes)
-        let accepted = bytes.makeData(transient: true)
-        return LeafReplies(accepted: accepted, documents: documents(previous: nil, changes: changes, timestamp: timestamp, token: nil, bothHalves: true))
+        let accepted = MQTTPayload(takingOwnershipOf: bytes.takeBytes())
+        let documents = documentsBytes(previous: nil, changes: changes, timestamp: timestamp, token: nil, bothHalves: true)
+        return LeafReplies(accepted: accepted, documents: MQTTPayload(takingOwnershipOf: documents.takeBytes()))
     }
 
     /// The two replies to a device's report of values alone (``applyReported(leaves:values:timestamp:)``),
     /// its `/update/accepted` and `/update/documents` payloads: a device's own report has no delta to send.
     struct LeafReplies {
-        var accepted: Data
-        var documents: Data
+        var accepted: MQTTPayload
+        var documents: MQTTPayload
     }
 
     /// Records a device's report that sets `leaves` to `values` as ``applyReported(leaves:values:timestamp:)``
@@ -370,8 +372,13 @@ public struct DeviceShadow: Sendable, Hashable {
     /// The `/update/documents` payload: the document as it is now (`current`) and as it was before
     /// the update (`previous`, or `current` with the values and timestamps of `changes` as they were),
     /// sorted keys, written straight into the buffer the `Data` keeps.
-    private func documents(previous: ShadowDocument?, changes: ReportedChanges, timestamp: Int, token: String?,
-                           bothHalves: Bool = false) -> Data {
+    private func documents(previous: ShadowDocument?, changes: ReportedChanges, timestamp: Int, token: String?) -> Data {
+        documentsBytes(previous: previous, changes: changes, timestamp: timestamp, token: token, bothHalves: false).makeData(transient: true)
+    }
+
+    /// ``documents(previous:changes:timestamp:token:)`` as written, sized for both halves at once when `bothHalves`.
+    private func documentsBytes(previous: ShadowDocument?, changes: ReportedChanges, timestamp: Int, token: String?,
+                                bothHalves: Bool) -> JSONByteWriter {
         // Sized for `current` (its shape's texts and room for its values), then for `previous` once
         // `current` is written: a payload kept while it waits for the socket is not twice its size.
         // A leaf report's `previous` is `current` with a few values as they were, so there both are sized at once.
@@ -397,7 +404,7 @@ public struct DeviceShadow: Sendable, Hashable {
         bytes.append(#","timestamp":"#)
         JSONValue.writeInteger(timestamp, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
-        return bytes.makeData(transient: true)
+        return bytes
     }
 
     /// Handles a `shadow/delete` request (of the named shadow `name`, whose 404 names it).

@@ -11,7 +11,7 @@ import Foundation
 /// instead of two, while the bytes are still in the publishing processor's cache, with no loop
 /// wake-up, libmosquitto packet allocation, queue lock or `on_publish` callback per message. Each
 /// packet's fixed header and topic are encoded here; a payload larger than
-/// ``copiedPayloadLimit`` stays in the publisher's `Data` and goes to the kernel from there, so a
+/// ``copiedPayloadLimit`` stays in the publisher's buffer and goes to the kernel from there, so a
 /// report's kilobytes are not copied into a buffer of the outbox first. Used by MQTT 3.1.1 sessions
 /// without TLS (``SessionCore/writesDirectly``); everything else goes through libmosquitto's own queue.
 ///
@@ -19,12 +19,12 @@ import Foundation
 /// dropping what was not written, as libmosquitto drops its unsent QoS 0 packets; a write cut
 /// short by a full socket buffer resumes where it stopped before libmosquitto writes anything.
 struct DirectOutbox {
-    /// A payload written from the publisher's `Data`: it follows `bytes[..<offset]`, and starts at
+    /// A payload written from the publisher's buffer: it follows `bytes[..<offset]`, and starts at
     /// `streamStart` in everything queued.
     private struct Kept {
         var offset: Int
         var streamStart: Int
-        var payload: Data
+        var payload: MQTTPayload
     }
 
     /// The encoded part of the waiting packets: headers, topics and small payloads, in order.
@@ -48,7 +48,7 @@ struct DirectOutbox {
     /// The largest remaining length MQTT can express (four length bytes).
     static let maximumRemainingLength = 268_435_455
     /// Payloads up to this size are copied beside their header (one buffer for the kernel to read,
-    /// no `Data` kept); larger ones are written from the publisher's `Data`.
+    /// no buffer kept); larger ones are written from the publisher's buffer.
     static let copiedPayloadLimit = 512
     /// The most kept payloads one `sendmsg` gathers (two buffers each, far below `IOV_MAX`); a
     /// longer queue (a socket that was backed up) leaves in several writes.
@@ -59,7 +59,7 @@ struct DirectOutbox {
 
     /// Queues a QoS 0 PUBLISH packet (MQTT 3.1.1: fixed header, topic, payload); `false` when the
     /// packet is too large for MQTT, which libmosquitto then reports.
-    mutating func append(topic: String, payload: Data, retain: Bool) -> Bool {
+    mutating func append(topic: String, payload: MQTTPayload, retain: Bool) -> Bool {
         let topicLength = topic.utf8.count
         let remaining = 2 + topicLength + payload.count
         guard topicLength <= 65535, remaining <= Self.maximumRemainingLength else { return false }

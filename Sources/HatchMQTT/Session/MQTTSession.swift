@@ -111,6 +111,11 @@ public final class MQTTSession: Sendable {
     ///     them must pass `false`.
     @discardableResult
     public func publishWithoutWaiting(_ topic: String, payload: Data, retain: Bool = false, more: Bool = false) throws(MQTTError) -> Bool {
+        try publishWithoutWaiting(topic, payload: MQTTPayload(payload), retain: retain, more: more)
+    }
+
+    /// ``publishWithoutWaiting(_:payload:retain:more:)`` with the payload as the package's writers make it.
+    package func publishWithoutWaiting(_ topic: String, payload: MQTTPayload, retain: Bool = false, more: Bool = false) throws(MQTTError) -> Bool {
         let core = self.core
         if core.queueDirectly(topic, payload: payload, retain: retain) {
             if !more { core.writeFromPublisher() }

@@ -50,7 +50,7 @@ extension SessionCore {
     /// Queues a QoS 0 publish in the ``DirectOutbox``; `false` when it must go through libmosquitto
     /// instead: not connected, libmosquitto holds packets that must leave first, or a topic or size
     /// libmosquitto refuses with its own error.
-    func queueDirectly(_ topic: String, payload: Data, retain: Bool) -> Bool {
+    func queueDirectly(_ topic: String, payload: MQTTPayload, retain: Bool) -> Bool {
         guard writesDirectly, TopicName.isValidPublishTopic(topic) else { return false }
         return outbox.withLock { box in
             guard box.isOpen, !mosquitto_want_write(mosq), box.append(topic: topic, payload: payload, retain: retain) else { return false }

@@ -107,7 +107,7 @@ struct ReportedLeavesTests {
         } else {
             #expect(stepped)
             let replies = try #require(result)
-            let accepted = try JSONValue(data: replies.accepted), documents = try JSONValue(data: replies.documents)
+            let accepted = try JSONValue(data: replies.accepted.data), documents = try JSONValue(data: replies.documents.data)
             #expect(accepted["state"]?["reported"] != nil && accepted["metadata"]?["reported"] != nil)
             #expect(documents["current"]?["version"] == .int(version + 1) && documents["previous"]?["version"] == .int(version))
             #expect(shadow.document.version == version + 1)
