@@ -2,6 +2,7 @@
 /// routine step changes, the battery level and the signal strength, in the order of their sorted
 /// keys. Named so that a device's report can write its leaves straight into a stored document rather
 /// than build a patch for it.
+@usableFromInline
 package enum ReportedLeaf: Int, CaseIterable, Sendable {
     case colorB, colorDuration, colorG, colorI, colorID, colorR, colorUntil, colorW
     case paused, playing
@@ -42,6 +43,7 @@ extension ReportedState {
     /// leaves of the patch from `old` to this state); returns `false`, calling nothing, when anything
     /// else differs (a setting, a field or a light that appeared or went away) or this is a Rest+
     /// (1st gen) document, whose report is made as a patch.
+    @inlinable
     package func forEachChangedLeaf(from old: borrowing ReportedState, _ body: (ReportedLeaf, JSONValue) -> Void) -> Bool {
         guard !isRestPlusDocument, (current.color == nil) == (old.current.color == nil), (deviceInfo.b == nil) == (old.deviceInfo.b == nil),
               deviceInfo.f == old.deviceInfo.f, deviceInfo.fR == old.deviceInfo.fR, deviceInfo.hwVersion == old.deviceInfo.hwVersion,

@@ -45,7 +45,7 @@ extension ReportedStore {
                 // `position` on whose leaves end after it.
                 var high = children.count
                 while position < high {
-                    let middle = (position &+ high) / 2
+                    let middle = (position &+ high) &>> 1
                     if shapeTexts.childLeafEnds[firstKey &+ middle] <= target { position = middle &+ 1 } else { high = middle }
                 }
                 guard position < children.count else { return }
