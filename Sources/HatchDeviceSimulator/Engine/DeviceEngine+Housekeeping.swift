@@ -102,9 +102,8 @@ extension DeviceEngine {
     /// The minute tick: schedule transitions, battery, `rssi` jitter.
     @discardableResult
     mutating func runHousekeeping(at now: Date) -> [EngineEvent] {
-        var events: [EngineEvent] = []
         applyScheduleTransitions(through: now)
-        events += updateBattery(at: now)
+        let events = updateBattery(at: now)
         let jitter = Int(random.next() % 5) - 2
         let low = profile.baseRSSI - Self.rssiSpread
         let high = min(-20, profile.baseRSSI + Self.rssiSpread)

@@ -91,7 +91,7 @@ struct LeafValues: Sendable, Equatable {
     mutating func replace(_ leaves: UnsafeBufferPointer<Int>, with values: UnsafeBufferPointer<JSONValue>,
                           oldText: (Int, UnsafeRawBufferPointer) -> Void) -> Bool {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: leaves.count) { lengths in
-            var fresh = JSONByteWriter(capacity: leaves.count &* 8)
+            var fresh = JSONByteWriter(capacity: leaves.count &* 20)
             var growth = 0, sameLengths = true
             for index in 0..<leaves.count {
                 let start = fresh.byteCount
