@@ -7,10 +7,12 @@ extension ReportedStore {
     /// and to `positions` (room for one per leaf of `marked`) where the value of each leaf of `marked`
     /// (in leaf order) lies.
     func writeReported(into output: inout JSONByteWriter, marking marked: ReportedChanges = .none, positions: UnsafeMutableBufferPointer<Range<Int>>) {
-        guard let shape else {
+        guard self.shape != nil else {
             reportedTree?.write(into: &output)
             return
         }
+        // Unwrapped as the class it is: binding the optional copies it through its value witnesses.
+        let shape = self.shape.unsafelyUnwrapped
         let base = output.byteCount
         shape.stateText.withUnsafeBufferPointer { text in
             shape.stateStarts.withUnsafeBufferPointer { starts in
@@ -63,10 +65,12 @@ extension ReportedStore {
     /// timestamp of each leaf of `marked` (in leaf order) lies. A timestamp is turned into digits
     /// once and copied to the leaves after it that share it (most of a document's leaves share a few).
     func writeMetadata(into output: inout JSONByteWriter, marking marked: ReportedChanges = .none, positions: UnsafeMutableBufferPointer<Range<Int>>) {
-        guard let shape else {
+        guard self.shape != nil else {
             metadataTree?.write(into: &output)
             return
         }
+        // Unwrapped as the class it is: binding the optional copies it through its value witnesses.
+        let shape = self.shape.unsafelyUnwrapped
         let base = output.byteCount
         var mark = 0
         shape.metadataText.withUnsafeBufferPointer { text in

@@ -9,7 +9,9 @@ extension ReportedStore {
     /// setting those values; with no `stamp`, no metadata. Writes nothing when the document is not shaped.
     func writeLeaves(_ leaves: UnsafeBufferPointer<Int>, state: inout JSONByteWriter, metadata: inout JSONByteWriter,
                      stamp: UnsafeRawBufferPointer?) {
-        guard let shape, !leaves.isEmpty else { return }
+        guard self.shape != nil, !leaves.isEmpty else { return }
+        // Unwrapped as the class it is: binding the optional copies it through its value witnesses.
+        let shape = self.shape.unsafelyUnwrapped
         var cursor = 0
         values.bytes.withUnsafeBytes { texts in
             shape.keyTexts.withUnsafeBytes { keys in

@@ -37,8 +37,10 @@ extension ReportedStore {
     /// Returns `false`, changing nothing, when the document is not shaped or the texts would not fit.
     mutating func setLeaves(_ leaves: UnsafeBufferPointer<Int>, to newValues: UnsafeBufferPointer<JSONValue>, timestamp: Int,
                             changes: inout ReportedChanges) -> Bool {
-        guard let shape, let stamp = UInt32(exactly: timestamp),
-              leaves.allSatisfy({ $0 >= 0 && $0 < shape.leafCount }), zip(leaves, leaves.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
+        // The shape read as the class it is: binding the optional copies it through its value witnesses.
+        guard self.shape != nil, let stamp = UInt32(exactly: timestamp) else { return false }
+        let leafCount = self.shape.unsafelyUnwrapped.leafCount
+        guard leaves.allSatisfy({ $0 >= 0 && $0 < leafCount }), zip(leaves, leaves.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
         return setLeaves(leaves, to: newValues, stamp: stamp, changes: &changes)
     }
 
