@@ -186,7 +186,8 @@ public struct DeviceShadow: Sendable, Hashable {
         }
     }
 
-    /// The replies to a device's report of values alone, once its `changes` are made.
+    /// The replies to a device's report of values alone, once its `changes` are made. Mutating only so
+    /// that the update, which holds the shadow, reads it in place rather than passing a copy.
     private mutating func replies(leaves: UnsafeBufferPointer<Int>, timestamp: Int, changes: ReportedChanges) -> LeafReplies {
         var bytes = JSONByteWriter(capacity: 1024)
         var state = JSONByteWriter(capacity: 512)
