@@ -114,7 +114,8 @@ public struct JSONByteWriter: ~Copyable {
         array(from: 0)
     }
 
-    /// Hands the buffer over, sized to the bytes written: it comes from `malloc`, and the caller frees it.
+    /// Hands the buffer over as the bytes written (the block may be larger): it comes from `malloc`, and
+    /// the caller frees it.
     public consuming func takeBytes() -> UnsafeMutableRawBufferPointer {
         let (start, count) = (self.start, self.count)
         discard self

@@ -4,11 +4,7 @@ extension DependencyContainer {
     /// with the full ``DependencyResolutionError`` message naming `accessor`.
     @inlinable @inline(__always)
     public func requirement<T: Sendable>(_ type: T.Type, accessor: String) -> T {
-        let identifier = ObjectIdentifier(type)
-        if let cell = _ownServedCell(for: identifier) ?? _inheritedServedCell(for: identifier),
-           let value = cell._withUnsafeGuaranteedRef({ $0._publishedValue(as: T.self) }) {
-            return value
-        }
+        if let value = _cachedValue(type) { return value }
         return _requirement(type, accessor: accessor)
     }
 

@@ -1,14 +1,13 @@
 /// Type-erased holder of a resolved value, so one atomic word can publish any value.
 @usableFromInline
 class AnyInstanceBox: @unchecked Sendable {
-    /// The value's bits when it is one class instance, else 0: published beside the box so a cached
-    /// resolve reads the instance with one load fewer (the box keeps it alive).
-    final let objectBits: UInt
-
     @usableFromInline
-    init(objectBits: UInt) {
-        self.objectBits = objectBits
-    }
+    init() {}
+
+    /// The value's bits when it is one class instance, else 0: published beside the box so a cached
+    /// resolve reads the instance with one load fewer (the box keeps it alive). Asked only when the
+    /// value is published, so a transient resolution never pays for it.
+    var objectBits: UInt { 0 }
 }
 
 /// Holds one resolved value of `T`. Values of main-actor registrations are only read on the main actor.
@@ -19,7 +18,10 @@ final class InstanceBox<T>: AnyInstanceBox, @unchecked Sendable {
 
     init(_ value: T) {
         self.value = value
-        let isInstance = MemoryLayout<T>.size == MemoryLayout<UInt>.size && T.self is AnyClass
-        super.init(objectBits: isInstance ? withUnsafeBytes(of: value) { $0.load(as: UInt.self) } : 0)
+    }
+
+    override var objectBits: UInt {
+        guard MemoryLayout<T>.size == MemoryLayout<UInt>.size, T.self is AnyClass else { return 0 }
+        return withUnsafeBytes(of: value) { $0.load(as: UInt.self) }
     }
 }

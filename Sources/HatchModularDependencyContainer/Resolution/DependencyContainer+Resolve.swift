@@ -6,12 +6,17 @@ extension DependencyContainer {
     /// `mainActor` (use ``resolveMainActor(_:)``), a cycle, or a factory that threw.
     @inlinable @inline(__always)
     public func resolve<T: Sendable>(_ type: T.Type) throws(DependencyResolutionError) -> T {
-        let identifier = ObjectIdentifier(type)
-        if let cell = _ownServedCell(for: identifier) ?? _inheritedServedCell(for: identifier),
-           let value = cell._withUnsafeGuaranteedRef({ $0._publishedValue(as: T.self) }) {
-            return value
-        }
+        if let value = _cachedValue(type) { return value }
         return try _resolve(type)
+    }
+
+    /// The published value of an unkeyed, off-main-actor singleton or input, from this container or its
+    /// lookup cache, or nil if anything else is needed: `resolve`'s and `requirement`'s fast path.
+    @inlinable @inline(__always)
+    func _cachedValue<T: Sendable>(_ type: T.Type) -> T? {
+        let identifier = ObjectIdentifier(type)
+        guard let cell = _ownServedCell(for: identifier) ?? _inheritedServedCell(for: identifier) else { return nil }
+        return cell._withUnsafeGuaranteedRef { $0._publishedValue(as: T.self) }
     }
 
     /// Everything `resolve` does beyond reading a published value.
