@@ -78,6 +78,8 @@ extension ReportedStore {
                 shape.metadataStarts.withUnsafeBufferPointer { starts in
                     stamps.withUnsafeBufferPointer { stamps in
                         output.appendInPlace(atMost: text.count &+ stamps.count &* 20 &+ ReportedShape.padding) { start in
+                            // Two closure literals, not one shared function or closure value: sharing boxes
+                            // `mark`, about a hundred instructions a report.
                             if let length = Self.writeMetadata(template: template, starts: starts, stamps: stamps, marked: marked, to: start,
                                                                mark: { range in
                                                                    positions[mark] = (base &+ range.lowerBound)..<(base &+ range.upperBound)
