@@ -4,7 +4,8 @@ HATCH_HIL_REPORT (one object per scenario: scenario, target, verdict, notApplica
 simulatedStart, realSeconds). Standard library only.
 
 Usage: Scripts/hil-table.py REPORT.jsonl
-Exits 1 when the report is missing or empty, or when any scenario failed.
+Exits 1 when the report is missing or empty, when any scenario failed, or when a scenario was not
+applicable on a private (simulated) fleet, where every step can run.
 """
 
 import json
@@ -56,7 +57,10 @@ def main() -> int:
     counts = {verdict: sum(1 for row in rows if row["verdict"] == verdict) for verdict in ("PASS", "FAIL", "N-A")}
     total = sum(row.get("realSeconds", 0) for row in rows)
     print(f'\n{counts["PASS"]} passed, {counts["FAIL"]} failed, {counts["N-A"]} not applicable  (real {total:.1f} s)')
-    return 1 if counts["FAIL"] else 0
+    private_na = [row["scenario"] for row in rows if row["verdict"] == "N-A" and row["target"].startswith("private ")]
+    if private_na:
+        print(f'hil: not applicable on the private simulated fleet, where every step can run: {", ".join(private_na)}', file=sys.stderr)
+    return 1 if counts["FAIL"] or private_na else 0
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ public enum HIL {
     ///
     /// A simulated fleet's clock starts at `clockStart` (ISO 8601 with its offset, e.g.
     /// `2026-01-06T23:56:40-05:00`) unless its configuration sets one, else at the current time. A failure is
-    /// recorded as a test issue; a scenario whose essential steps cannot run on the target ends cancelled
-    /// (JUnit `skipped`), never as passed.
+    /// recorded as a test issue; a scenario whose essential steps cannot run on external devices ends
+    /// cancelled (JUnit `skipped`), never as passed. On a simulated fleet the kit started, a step
+    /// reported not applicable fails the scenario: every step can run there.
     @MainActor
     public static func scenario(_ name: String, clockStart: String? = nil, target: HILTargetConfiguration? = nil, junitFile: URL? = nil,
                                 sourceLocation: SourceLocation = #_sourceLocation,
@@ -71,6 +72,7 @@ public enum HIL {
         } catch {
             failure = "\(error)"
         }
+        if failure == nil, let refusal = notApplicableFailure(run.notApplicable, simulated: target.isSimulated) { failure = refusal }
         let cleanupFailures = await run.runCleanups()
         let denied = await target.stop()
         if failure == nil, !cleanupFailures.isEmpty { failure = "clean-up failed: " + cleanupFailures.joined(separator: "; ") }
@@ -87,5 +89,16 @@ public enum HIL {
             report.details = run.facts.joined(separator: ", ")
         }
         return report
+    }
+
+    /// Why steps reported not applicable fail the scenario on a fleet the kit started, or `nil` (none
+    /// reported, or external devices, where they stay skipped). The kit's own fleet has the
+    /// simulator's control channel, and its fleet file decides the products: a step that cannot run
+    /// there is a bug in the scenario or a fleet file without the device the scenario needs.
+    static func notApplicableFailure(_ steps: [String], simulated: Bool) -> String? {
+        guard simulated, !steps.isEmpty else { return nil }
+        return "not applicable on a simulated fleet the kit started, which has the simulator's control channel and the products "
+            + "its fleet file names: \(steps.joined(separator: "; ")). Add a device with what the step needs to the fleet file, "
+            + "or fix the scenario; against external devices such steps are skipped"
     }
 }

@@ -51,15 +51,15 @@ struct FleetServiceTests {
         return RunningFleet(process: process, standardOutput: standardOutput, standardError: standardError, metricsPort: port)
     }
 
-    /// Scrapes until `condition` holds for the samples (the fleet publishes asynchronously), at most 10 s.
+    /// Scrapes until `condition` holds for the samples (the fleet publishes asynchronously); fails
+    /// with the last samples when it never does (60 s, the guard for a busy machine).
     private func scrape(_ port: Int, until condition: ([String: Double]) -> Bool) async throws -> [String: Double] {
         var samples: [String: Double] = [:]
-        for _ in 0..<100 {
+        return try await eventually("metrics matching the expectation", within: .seconds(60), interval: .milliseconds(100),
+                                    describe: { "\(samples)" }) {
             samples = Self.samples(try await LoopbackHTTP.get("/metrics", port: port).body)
-            if condition(samples) { return samples }
-            try await Task.sleep(for: .milliseconds(100))
+            return condition(samples) ? samples : nil
         }
-        return samples
     }
 
     @Test("metrics, JSON logs and a graceful SIGTERM stop")

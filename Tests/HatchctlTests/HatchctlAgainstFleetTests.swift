@@ -1,4 +1,5 @@
 import Foundation
+import HatchctlTestSupport
 import HatchMosquittoBroker
 import HatchDeviceSimulator
 import Testing
@@ -155,12 +156,11 @@ struct HatchctlAgainstFleetTests {
             #expect(rejected.standardError.contains("injected fault"))
 
             await household.fleet.inject(FaultInjection(kind: .offline(seconds: 60), target: .devices(["Kids room Rest+"])))
-            var offline = try await hatchctl.run(["state", "Kids room Rest+", "--json"] + broker)
-            for _ in 0..<50 where offline.status != 5 {
-                try await Task.sleep(for: .milliseconds(100))
-                offline = try await hatchctl.run(["state", "Kids room Rest+", "--json"] + broker)
+            let offline = try await eventually("`hatchctl state` saying the Kids room Rest+ is offline (exit 5)", within: .seconds(60),
+                                               interval: .milliseconds(100)) {
+                let answer = try await hatchctl.run(["state", "Kids room Rest+", "--json"] + broker)
+                return answer.status == 5 ? answer : nil
             }
-            #expect(offline.status == 5, "\(offline)")
             let error = try #require((try offline.json() as? [String: Any])?["error"] as? [String: Any])
             #expect(error["kind"] as? String == "deviceOffline")
             #expect((error["message"] as? String)?.contains("is offline") == true)

@@ -168,10 +168,9 @@ struct SplitShadowServiceTests {
             let current = (report["reported"] as? [String: Any])?["current"] as? [String: Any]
             return (current?["sound"] as? [String: Any])?["v"] as? Int == 19661
         }
-        var after = try await get(watcher, wire, topics, token: "after-return")
-        for _ in 0..<50 where (after["state"] as? [String: Any])?["desired"] != nil {
-            try await Task.sleep(for: .milliseconds(100))
-            after = try await get(watcher, wire, topics, token: "after-return-\(UUID().uuidString.prefix(4))")
+        let after = try await eventually("a document with the desired change cleared", within: .seconds(60), interval: .milliseconds(100)) {
+            let document = try await get(watcher, wire, topics, token: "after-return-\(UUID().uuidString.prefix(4))")
+            return (document["state"] as? [String: Any])?["desired"] == nil ? document : nil
         }
         let afterState = try #require(after["state"] as? [String: Any])
         #expect(afterState["desired"] == nil && afterState["delta"] == nil, "the device cleared what it applied: \(afterState)")
@@ -183,10 +182,9 @@ struct SplitShadowServiceTests {
         try await watcher.publish(topics.delete, payload: Data(#"{"clientToken":"remove"}"#.utf8), qos: .atLeastOnce)
         let deleted = try #require(await wire.first(within: .seconds(5)) { $0.topic == topics.deleteAccepted && Self.token(of: $0) == "remove" })
         #expect(Self.json(deleted)["version"] as? Int == version)
-        var again = try await get(watcher, wire, topics, token: "after-delete")
-        for _ in 0..<50 where again["state"] == nil {
-            try await Task.sleep(for: .milliseconds(100))
-            again = try await get(watcher, wire, topics, token: "after-delete-\(UUID().uuidString.prefix(4))")
+        let again = try await eventually("a document again after the delete", within: .seconds(60), interval: .milliseconds(100)) {
+            let document = try await get(watcher, wire, topics, token: "after-delete-\(UUID().uuidString.prefix(4))")
+            return document["state"] == nil ? nil : document
         }
         #expect(again["version"] as? Int == version + 1)
         let reported = try #require((again["state"] as? [String: Any])?["reported"] as? [String: Any])
@@ -209,13 +207,7 @@ struct SplitShadowServiceTests {
     }
 
     private func waitForState(_ hatchctl: Hatchctl, _ login: [String], _ device: String, _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            let result = try await hatchctl.run(["state", device, "--json"] + login)
-            if let report = try? result.json() as? [String: Any], condition(report) { return report }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw SplitShadowServiceTestError.stateNotReached(device)
+        try await hatchctl.waitForState(broker: login, device: device, condition)
     }
 
     static func json(_ message: MQTTMessage) -> [String: Any] {
@@ -248,15 +240,5 @@ struct SplitShadowServiceTests {
         guard let line = log.split(separator: "\n").last(where: { $0.contains("shadow service stopped:") }),
               let range = line.range(of: #"\d+ replies out"#, options: .regularExpression) else { return nil }
         return Int(line[range].split(separator: " ")[0])
-    }
-}
-
-enum SplitShadowServiceTestError: Error, CustomStringConvertible {
-    case stateNotReached(String)
-
-    var description: String {
-        switch self {
-        case .stateNotReached(let device): return "\(device) did not reach the expected state within 20 s"
-        }
     }
 }

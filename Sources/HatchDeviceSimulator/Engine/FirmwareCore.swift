@@ -21,6 +21,9 @@ public struct FirmwareCore: Sendable {
     public var lastClientRequest: ClientRequest? { firmware.lastClientRequest }
     /// Counts the device's own `shadow/get` requests, so it recognises their answers.
     private var syncCount = 0
+    /// Whether the last `shadow/get` is unanswered: the device asks again until it learns its
+    /// document (``shadowSyncRequest()``), then reports whatever the document lacks or has wrong.
+    public private(set) var awaitsShadowSync = false
 
     /// The `clientToken` prefix of the device's own `shadow/get` requests.
     static let syncTokenPrefix = "firmware-sync-"
@@ -56,10 +59,21 @@ public struct FirmwareCore: Sendable {
     public mutating func connected(now: Date) -> [OutgoingMessage] {
         var messages = firmware.online(now: now)
         messages += tick(now: now)
+        awaitsShadowSync = true
+        messages.append(syncRequest())
+        return messages
+    }
+
+    /// The `shadow/get` to publish again while the last one is unanswered; `nil` once answered.
+    /// A shadow service that was not subscribed yet, or was restarting, never saw the first one.
+    public mutating func shadowSyncRequest() -> OutgoingMessage? {
+        awaitsShadowSync ? syncRequest() : nil
+    }
+
+    private mutating func syncRequest() -> OutgoingMessage {
         syncCount += 1
         let request = JSONValue.object(["clientToken": .string(Self.syncTokenPrefix + String(syncCount))])
-        messages.append(OutgoingMessage(topic: firmware.shadowTopics.get, payload: request.jsonData, kind: .shadowGet))
-        return messages
+        return OutgoingMessage(topic: firmware.shadowTopics.get, payload: request.jsonData, kind: .shadowGet)
     }
 
     /// What the device publishes when it goes away cleanly (`reason`: shutdown or reboot).
@@ -86,17 +100,29 @@ public struct FirmwareCore: Sendable {
         case topics.getAccepted:
             guard let document = try? JSONValue(data: payload),
                   document["clientToken"]?.stringValue?.hasPrefix(Self.syncTokenPrefix) == true else { return [] }
+            awaitsShadowSync = false
             knownShadow.adopt(Self.shadowDocument(fromGetAccepted: document))
-            guard let delta = document["state"]?["delta"], delta.objectValue != nil else { return [] }
+            // The report compares the whole state with the document as served: whatever a report
+            // the service missed left out or stale is reported now.
+            firmware.engine.stateChanged = true
+            guard let delta = document["state"]?["delta"], delta.objectValue != nil else { return report(now: now, clearing: nil) }
             return applyDelta(delta, now: now)
+        case topics.getRejected:
+            // A 404 answers the device's get: the service has no document (it missed the reports that
+            // would have made it), so the device reports its whole state. Anything else, it asks again.
+            guard let reply = try? JSONValue(data: payload),
+                  reply["clientToken"]?.stringValue?.hasPrefix(Self.syncTokenPrefix) == true, reply["code"]?.intValue == 404 else { return [] }
+            awaitsShadowSync = false
+            knownShadow.adopt(ShadowDocument(version: knownShadow.document.version))
+            firmware.engine.stateChanged = true
+            return report(now: now, clearing: nil)
         case topics.deleteAccepted:
             // The shadow is gone: the device forgets its copy and reports its whole state again.
             let version = (try? JSONValue(data: payload))?["version"]?.intValue ?? knownShadow.document.version
             knownShadow.adopt(ShadowDocument(version: version))
             firmware.engine.stateChanged = true
             return report(now: now, clearing: nil)
-        case topics.getRejected, topics.updateRejected:
-            // A 404 to the first get (no document yet) needs nothing: the device's report creates it.
+        case topics.updateRejected:
             return []
         default:
             if firmware.dropsRequest(realNow: realNow) { return [] }

@@ -180,8 +180,11 @@ public actor SimulatedDevice {
         inbox.withLock { $0.hold() }
         do {
             try await session.connect()
+            // Online means subscribed: a command published once the device reports reaches it.
+            try await session.waitForSubscriptions()
         } catch {
             releaseInbox()
+            await session.disconnect()
             throw error
         }
         self.session = session
@@ -197,6 +200,7 @@ public actor SimulatedDevice {
         await send(messages, replying: false)
         logEngineEvents()
         saveIfNeeded()
+        if core.awaitsShadowSync { scheduleShadowSyncRetry(attempt: 0, generation: generation) }
     }
 
     /// Goes offline cleanly: `connected: false` report, offline presence (reason), DISCONNECT.
@@ -331,6 +335,31 @@ public actor SimulatedDevice {
         }
     }
 
+    /// Asks for the shadow again while the last `get` is unanswered (a shadow service that was not
+    /// yet subscribed, or restarting, never saw it), as firmware does until it is answered: after
+    /// 2 s, then twice as long each time up to ``shadowSyncRetryLimit``, each delay spread by up to
+    /// a quarter so that a fleet does not ask all at once.
+    private func scheduleShadowSyncRetry(attempt: Int, generation: Int) {
+        let base = min(Self.shadowSyncRetryLimit, Self.shadowSyncRetryFirst * Double(1 << min(attempt, 16)))
+        let spread = Double(UInt(bitPattern: thingName.rawValue.hashValue &+ attempt) % 1000) / 4000
+        let delay = Duration.milliseconds(Int(base * (1 + spread) * 1000))
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            await self?.retryShadowSync(attempt: attempt, generation: generation)
+        }
+    }
+
+    private func retryShadowSync(attempt: Int, generation: Int) async {
+        guard generation == self.generation, session != nil, let request = core.shadowSyncRequest() else { return }
+        await send([request], replying: false)
+        scheduleShadowSyncRetry(attempt: attempt + 1, generation: generation)
+    }
+
+    /// The first wait, in seconds, before a device asks for its shadow again.
+    static let shadowSyncRetryFirst = 2.0
+    /// The longest wait, in seconds, between two of a device's unanswered shadow `get`s.
+    static let shadowSyncRetryLimit = 8.0
+
     private func markOffline() {
         if wasOnline {
             dependencies.statistics.online.subtract(1, ordering: .relaxed)
@@ -452,8 +481,13 @@ public actor SimulatedDevice {
         // Written without leaving the actor (no executor hop per message), all in one write; the
         // device waits only when its socket is backed up.
         var backedUp = false
-        let lastReply = messages.lastIndex { !$0.retain }
+        let acknowledged = dependencies.shadowService == .external
+        let lastReply = messages.lastIndex { !$0.retain && !(acknowledged && Self.isShadowRequest($0)) }
         for (index, message) in messages.enumerated() where !message.retain {
+            if acknowledged && Self.isShadowRequest(message) {
+                await publishAcknowledged(message, on: session)
+                continue
+            }
             do {
                 let more = index != lastReply
                 backedUp = try !session.publishWithoutWaiting(message.topic, payload: message.body, more: more) || backedUp
@@ -467,5 +501,24 @@ public actor SimulatedDevice {
             }
         }
         if backedUp { try? await session.waitForQueuedMessages() }
+    }
+
+    /// Whether `message` is the firmware's own request to its shadow service (a report or a `get`).
+    private static func isShadowRequest(_ message: OutgoingMessage) -> Bool {
+        message.kind == .shadowUpdate || message.kind == .shadowGet
+    }
+
+    /// Publishes a request to a shadow service elsewhere at QoS 1, in order, as device SDKs do: the
+    /// broker keeps it in the service's persistent session while the service restarts, so no report is
+    /// lost to a restart.
+    private func publishAcknowledged(_ message: OutgoingMessage, on session: MQTTSession) async {
+        let statistics = dependencies.statistics
+        do {
+            try await session.publish(message.topic, payload: message.payload, qos: .atLeastOnce)
+            statistics.published.add(message.kind)
+            statistics.bytesOut.add(message.body.count, ordering: .relaxed)
+        } catch {
+            statistics.publishFailures.add(1, ordering: .relaxed)
+        }
     }
 }

@@ -36,6 +36,11 @@ protocol WireDeviceCore: Sendable {
     mutating func receive(topic: String, payload: Data, now: Date, realNow: Date) -> [OutgoingMessage]
     /// Starts a routine as the fleet file's `autoStartRoutine` asks.
     mutating func autoStart(routine id: Int, now: Date) -> [OutgoingMessage]
+    /// Whether the device's last shadow `get` is still unanswered (only a device whose shadow service
+    /// is elsewhere asks for its shadow).
+    var awaitsShadowSync: Bool { get }
+    /// The `get` to publish again while ``awaitsShadowSync``; `nil` once it was answered.
+    mutating func shadowSyncRequest() -> OutgoingMessage?
 }
 
 extension WireDeviceCore {
@@ -63,6 +68,10 @@ extension WireDeviceCore {
 
 extension DeviceCore: WireDeviceCore {
     func firmwareInPlace<Part>(_ read: (borrowing DeviceFirmware) -> Part) -> Part { read(firmware) }
+
+    /// The device's shadow is beside it: it never waits for one.
+    var awaitsShadowSync: Bool { false }
+    mutating func shadowSyncRequest() -> OutgoingMessage? { nil }
 }
 
 extension FirmwareCore: WireDeviceCore {

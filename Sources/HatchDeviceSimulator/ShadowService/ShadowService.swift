@@ -139,7 +139,9 @@ public actor ShadowService {
         shadows[ShadowKey(thing, name: name)]?.document
     }
 
-    /// Connects, subscribes to the shadow requests of every thing and answers them until ``stop()``.
+    /// Connects, subscribes to the shadow requests of every thing and answers them until ``stop()``;
+    /// returns once the broker granted the subscriptions (SUBACK), so every request published after
+    /// it returns is answered.
     public func start() async throws(ShadowServiceError) {
         guard session == nil else { throw .alreadyStarted }
         let session = MQTTSession(configuration: MQTTConfiguration(
@@ -149,6 +151,8 @@ public actor ShadowService {
             // Registered before CONNACK: the broker delivers the requests it kept for the session at once.
             let requests = try session.prepareSubscription(filters: Self.subscriptions, qos: .atLeastOnce)
             try await session.connect()
+            // Serving means subscribed: a report published once this returns reaches the service.
+            try await session.waitForSubscriptions()
             self.session = session
             connected.store(true, ordering: .relaxed)
             listeners = [Task { [weak self] in

@@ -55,7 +55,7 @@ package struct FleetBenchReport: Codable, Sendable {
     /// The same as ``fleetBacklogMegabytes`` and ``fleetDrainSeconds`` for the ceiling, measured the same way.
     package var rawConnectionsBacklogMegabytes = 0.0
     package var rawConnectionsDrainSeconds = 0.0
-    /// Fleet traffic as a share of the ceiling: the cost of simulating (target ≥ 0.8).
+    /// Fleet traffic as a share of the ceiling: the cost of simulating (target ``FleetBenchTargets/ceilingShare``).
     package var ceilingShare = 0.0
     /// Processor cores the fleet's and the ceiling's phases kept busy (this process and the broker
     /// together). The share measures the cost of simulating only when both phases filled the same
@@ -108,8 +108,8 @@ package struct FleetBenchReport: Codable, Sendable {
     package var ceilingRatio: Double { baselineMessagesPerSecond > 0 ? rawConnectionsMessagesPerSecond / baselineMessagesPerSecond : 0 }
 
 
-    /// The connect target: 30 s for 100,000 devices, and 15 s for 50,000 or fewer.
-    package var connectTargetSeconds: Double { max(15, 30 * Double(devices) / 100_000) }
+    /// The connect target for this many devices (``FleetBenchTargets/connectSeconds(devices:)``).
+    package var connectTargetSeconds: Double { FleetBenchTargets.connectSeconds(devices: devices) }
 
 
     /// Fleet traffic as a share of the raw libmosquitto baseline.
@@ -121,7 +121,7 @@ package struct FleetBenchReport: Codable, Sendable {
             | measure | result | target |
             |---|---|---|
             | \(devices) devices connected with retained state | \(connected) in \(String(format: "%.2f", connectSeconds)) s \(mark(connected == devices && connectSeconds <= connectTargetSeconds)) | ≤ \(String(format: "%.0f", connectTargetSeconds)) s |
-            | resident memory (whole process) | \(String(format: "%.0f", residentMegabytes)) MB, \(String(format: "%.1f", residentKilobytesPerDevice)) KB per device (\(residentBytesPerDevice) B added per device, \(String(format: "%.0f", residentMegabytesBeforeFleet)) MB before the fleet: \(String(format: "%.2f", projectedGigabytesAt100000)) GB at 100,000) \(mark(residentKilobytesPerDevice <= 12)) | ≤ 12 KB per device |
+            | resident memory (whole process) | \(String(format: "%.0f", residentMegabytes)) MB, \(String(format: "%.1f", residentKilobytesPerDevice)) KB per device (\(residentBytesPerDevice) B added per device, \(String(format: "%.0f", residentMegabytesBeforeFleet)) MB before the fleet: \(String(format: "%.2f", projectedGigabytesAt100000)) GB at 100,000) \(mark(residentKilobytesPerDevice <= FleetBenchTargets.residentKilobytesPerDevice)) | \(FleetBenchTargets.atMost(FleetBenchTargets.residentKilobytesPerDevice, "KB per device")) |
             | broker resident memory, every device connected | \(String(format: "%.0f", brokerResidentMegabytes)) MB | |
             | sustained shadow traffic (routines at ×\(Int(speed))) | \(Int(fleetMessagesPerSecond)) msg/s, \(publishFailures) publish failures | |
             | raw libmosquitto publisher, \(averagePayloadBytes) B, same broker, same run | \(Int(baselineMessagesPerSecond)) msg/s | |
@@ -131,9 +131,9 @@ package struct FleetBenchReport: Codable, Sendable {
             | ceiling: \(rawConnections) raw libmosquitto connections, pre-encoded, one thread | \(Int(rawConnectionsMessagesPerSecond)) msg/s (\(String(format: "%.0f", ceilingRatio * 100)) % of the single publisher); CPU \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)) + broker \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) | |
             | written ahead of the broker when publishing stopped, fleet's phase / ceiling's (counted once read) | \(String(format: "%.0f MB read in %.2f s / %.0f MB in %.2f s", fleetBacklogMegabytes, fleetDrainSeconds, rawConnectionsBacklogMegabytes, rawConnectionsDrainSeconds)) | |
             | cores busy (this process + broker), fleet's phase / ceiling's | \(String(format: "%.2f / %.2f of %d", fleetCoresUsed, rawConnectionsCoresUsed, cores))\(ceilingShareComparable ? "" : " ⚠️ not comparable (see the warning)") | about equal |
-            \(roundsRow)\(split?.rows ?? "")| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= 0.8) : "⚠️") | ≥ 80 % |
+            \(roundsRow)\(split?.rows ?? "")| fleet / ceiling (cost of simulating) | \(String(format: "%.0f", ceilingShare * 100)) %; CPU per message: fleet \(Self.micros(fleetCPUMicrosecondsPerMessage)), ceiling \(Self.micros(rawConnectionsCPUMicrosecondsPerMessage)), broker \(Self.micros(fleetBrokerCPUMicrosecondsPerMessage)) (fleet's) / \(Self.micros(rawConnectionsBrokerCPUMicrosecondsPerMessage)) (ceiling's) \(ceilingShareComparable ? mark(ceilingShare >= FleetBenchTargets.ceilingShare) : "⚠️") | ≥ \(Int(FleetBenchTargets.ceilingShare * 100)) % |
             | command → accepted (\(roundTripDevices) devices, \(rate)/s) | p50 \(roundTrip.acceptedP50Milliseconds) ms, p99 \(roundTrip.acceptedP99Milliseconds) ms | |
-            | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= 10 && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 ≤ 10 ms |
+            | command → reported | p50 \(roundTrip.reportedP50Milliseconds) ms, p99 \(roundTrip.reportedP99Milliseconds) ms \(mark(roundTrip.reportedP99Milliseconds <= FleetBenchTargets.commandToReportedP99Milliseconds && roundTrip.completed > 0)) (\(roundTrip.completed)/\(roundTrip.commands) completed) | p99 \(FleetBenchTargets.atMost(FleetBenchTargets.commandToReportedP99Milliseconds, "ms")) |
             """
     }
 }

@@ -37,8 +37,8 @@ package struct ShardedConnectReport: Codable, Sendable {
         self.speed = speed
     }
 
-    /// The connect target: 30 s for 100,000 devices, and 15 s for 50,000 or fewer.
-    package var connectTargetSeconds: Double { max(15, 30 * Double(devices) / 100_000) }
+    /// The connect target for this many devices (``FleetBenchTargets/connectSeconds(devices:)``).
+    package var connectTargetSeconds: Double { FleetBenchTargets.connectSeconds(devices: devices) }
 
     package var table: String {
         func mark(_ ok: Bool) -> String { ok ? "✅" : "❌" }
@@ -52,7 +52,7 @@ package struct ShardedConnectReport: Codable, Sendable {
             |---|---|---|
             | \(devices) devices in \(shards) `fleet run --shard I/\(shards)` processes (×\(Int(speed)) routines, nice \(nice)), \(brokerNote) | \(connected) online with retained state in \(String(format: "%.2f", connectSeconds)) s \(mark(connected == devices && connectSeconds <= connectTargetSeconds)) | ≤ \(String(format: "%.0f", connectTargetSeconds)) s |
             | each shard's own connect time | \(shardConnectSeconds.map { String(format: "%.1f", $0) }.joined(separator: ", ")) s (\(paths)) | |
-            | fleet resident memory, every shard added up | \(String(format: "%.0f", fleetResidentMegabytes)) MB, \(String(format: "%.1f", fleetResidentKilobytesPerDevice)) KB per device (shards: \(megabytes(shardResidentMegabytes)) MB) \(mark(fleetResidentKilobytesPerDevice <= 12)) | ≤ 12 KB per device |
+            | fleet resident memory, every shard added up | \(String(format: "%.0f", fleetResidentMegabytes)) MB, \(String(format: "%.1f", fleetResidentKilobytesPerDevice)) KB per device (shards: \(megabytes(shardResidentMegabytes)) MB) \(mark(fleetResidentKilobytesPerDevice <= FleetBenchTargets.residentKilobytesPerDevice)) | \(FleetBenchTargets.atMost(FleetBenchTargets.residentKilobytesPerDevice, "KB per device")) |
             | broker resident memory, every device connected | \(String(format: "%.0f", brokerResidentMegabytes)) MB (\(megabytes(brokerResidentMegabytesEach)) MB) | |
             """
     }

@@ -51,6 +51,8 @@ package final class ChaosClient: Sendable {
         // Registered before CONNACK, so nothing the broker kept for this persistent session is missed.
         let subscriptions = try filters.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
         try await session.connect()
+        // Commands start once the replies are subscribed to: none of their answers is missed.
+        try await session.waitForSubscriptions()
         var started = subscriptions.map { subscription in
             Task { [waiters] in
                 let marker = Data(#""clientToken":"chaos-"#.utf8)

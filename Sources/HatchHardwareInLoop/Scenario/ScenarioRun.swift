@@ -69,7 +69,7 @@ public final class ScenarioRun {
     public func createdRecordID(_ receipt: IoTRecordReceipt, named name: String, in records: () -> [(id: Int, name: String)]) async throws -> Int {
         if let id = receipt.id { return id }
         var found: Int?
-        try await waitUntil("the new record '\(name)' appearing", within: .seconds(10)) {
+        try await waitUntil("the new record '\(name)' appearing", within: .seconds(HILTarget.realTimeSlack)) {
             found = records().filter { $0.name == name }.map(\.id).max()
             return found != nil
         }
@@ -98,7 +98,7 @@ public final class ScenarioRun {
         let session = dependencies.deviceSession()
         let log = StateLog(session.states(), speed: target.speed)
         onCleanup("stop following \(device)") { log.stop() }
-        try await log.first("current state of \(device)", within: .seconds(10)) { _ in true }
+        try await log.first("current state of \(device)", within: .seconds(HILTarget.realTimeSlack)) { _ in true }
         return OpenDevice(device: device, dependencies: dependencies, session: session, log: log)
     }
 

@@ -148,6 +148,19 @@ public final class MQTTSession: Sendable {
         try await core.waitForQoS0Drain()
     }
 
+    /// Waits until the broker granted every subscription asked for so far: each SUBSCRIBE sent on this
+    /// connection has its SUBACK. After ``prepareSubscription(_:qos:)`` and ``connect()``, it is what
+    /// "ready" means: a message published by anyone after this returns reaches the subscription.
+    ///
+    /// Throws ``MQTTError/subscriptionRejected(filter:)`` when the broker refused a filter on this
+    /// connection, and the connection's error (or ``MQTTError/notConnected``) when the session ends first.
+    public func waitForSubscriptions() async throws {
+        let core = self.core
+        try await withCheckedThrowingContinuation { (waiter: CheckedContinuation<Void, any Error>) in
+            core.loop.execute { core.waitForSubscriptions(waiter) }
+        }
+    }
+
     /// Subscribes to `filter` (`+` matches one level, `#` the rest) and returns the matching messages
     /// once the broker granted the subscription (SUBACK). Retained messages arrive first.
     ///

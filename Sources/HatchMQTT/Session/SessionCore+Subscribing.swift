@@ -99,6 +99,7 @@ extension SessionCore {
             guard var subscription = subscriptions[filter] else { continue }
             let code = position < grantedCodes.count ? grantedCodes[position] : 0x80
             guard code < 0x80, let granted = MQTTQoS(rawValue: Int(code)) else {
+                refusedFilters.append(filter)
                 subscriptions.removeValue(forKey: filter)
                 filterIndex?.remove(filter)
                 subscription.finish(failing: MQTTError.subscriptionRejected(filter: filter))
@@ -107,6 +108,34 @@ extension SessionCore {
             subscription.waiters.forEach { $0.resume(returning: granted) }
             subscription.waiters.removeAll()
             subscriptions[filter] = subscription
+        }
+        resumeSubscriptionWaitersIfGranted()
+    }
+
+    /// Adds a caller of ``MQTTSession/waitForSubscriptions()``: resumed at once when connected with
+    /// no SUBACK outstanding, else when the last one arrives (after a reconnect's, if the session
+    /// reconnects meanwhile); failed when the session ends, or when the broker refused a filter on
+    /// this connection.
+    func waitForSubscriptions(_ waiter: CheckedContinuation<Void, any Error>) {
+        switch phase {
+        case .idle, .disconnecting, .closed:
+            return waiter.resume(throwing: MQTTError.notConnected)
+        case .connecting, .connected, .waitingToReconnect:
+            subscriptionWaiters.append(waiter)
+            resumeSubscriptionWaitersIfGranted()
+        }
+    }
+
+    /// Resumes the callers of ``MQTTSession/waitForSubscriptions()`` once the broker answered every
+    /// SUBSCRIBE of this connection (loop).
+    func resumeSubscriptionWaitersIfGranted() {
+        guard !subscriptionWaiters.isEmpty, phase == .connected, subscribeMids.isEmpty else { return }
+        let waiters = subscriptionWaiters
+        subscriptionWaiters.removeAll()
+        if let refused = refusedFilters.first {
+            waiters.forEach { $0.resume(throwing: MQTTError.subscriptionRejected(filter: refused)) }
+        } else {
+            waiters.forEach { $0.resume() }
         }
     }
 

@@ -78,6 +78,10 @@ final class SessionCore: @unchecked Sendable {
     /// ``FilterIndex/worthwhileFilterCount``.
     var filterIndex: FilterIndex?
     var subscribeMids: [Int32: [String]] = [:]
+    /// Callers of ``MQTTSession/waitForSubscriptions()`` waiting for every SUBACK of this connection.
+    var subscriptionWaiters: [CheckedContinuation<Void, any Error>] = []
+    /// The filters the broker refused on this connection (SUBACK 0x80), in order.
+    var refusedFilters: [String] = []
     var unsubscribeWaiters: [Int32: CheckedContinuation<Void, any Error>] = [:]
 
     init(configuration: MQTTConfiguration, loop: EventLoopThread) {
@@ -379,7 +383,9 @@ final class SessionCore: @unchecked Sendable {
         connectWaiters.removeAll()
         waiters.values.forEach { $0.resume() }
         subscribeMids.removeAll()
+        refusedFilters.removeAll()
         resendSubscriptions()
+        resumeSubscriptionWaitersIfGranted()
         let pending = queued
         queued.removeAll()
         pending.forEach(send)
@@ -505,6 +511,9 @@ final class SessionCore: @unchecked Sendable {
         filterIndex = nil
         subscribeMids.removeAll()
         local.values.forEach { $0.finish(failing: error) }
+        let barriers = subscriptionWaiters
+        subscriptionWaiters.removeAll()
+        barriers.forEach { $0.resume(throwing: error) }
     }
 
     /// Disconnects cleanly if connected, frees the libmosquitto handle and forgets the session.

@@ -23,7 +23,7 @@ extension HardwareInLoopTests {
             run.onCleanup("stop observing the routines") { observing.cancel() }
             try await routines.load()
             let connection = run.followConnection(of: open)
-            _ = try await connection.first("online", within: .seconds(10)) { $0.isOnline }
+            _ = try await connection.first("online", within: .seconds(HILTarget.realTimeSlack)) { $0.isOnline }
 
             let sound = device.product.sounds.sounds.first?.id ?? 3
             let steps = [
@@ -37,13 +37,13 @@ extension HardwareInLoopTests {
                                                         device.macAddress, device.product)
             let id = try await run.createdRecordID(receipt, named: "HIL reading") { routines.routines.map { ($0.id, $0.name) } }
             run.onCleanup("delete the HIL routine") { _ = try await sender.editRoutines(RecordRequest(op: .delete, id: id), device.macAddress, device.product) }
-            try await run.waitUntil("the routine feature listing the new routine", within: .seconds(10)) { routines.routines.contains { $0.id == id } }
+            try await run.waitUntil("the routine feature listing the new routine", within: .seconds(HILTarget.realTimeSlack)) { routines.routines.contains { $0.id == id } }
             let mark = open.log.mark
             try await routines.start(try routines.routine(matching: String(id)))
-            let first = try await open.log.first(after: mark, "step 1", within: .seconds(10)) {
+            let first = try await open.log.first(after: mark, "step 1", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.srId == id && $0.reported.current.step == 1
             }
-            try await run.waitUntil("the routine feature showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+            try await run.waitUntil("the routine feature showing step 1", within: .seconds(HILTarget.realTimeSlack)) { routines.progress?.step == 1 }
 
             guard let control = run.simulator(for: "crash and restart the broker") else {
                 run.notApplicable("reconnect after the broker restart", essential: true)
@@ -52,28 +52,28 @@ extension HardwareInLoopTests {
             let crashed = ContinuousClock.now
             let beforeCrash = open.log.mark
             try await control.crashBroker(downtime: .milliseconds(500))
-            let unknown = try await connection.first("unknown while the broker is down", within: .seconds(10)) { $0 == .unknown }
-            _ = try await connection.first(after: unknown, "online after the restart", within: .seconds(20)) { $0.isOnline }
+            let unknown = try await connection.first("unknown while the broker is down", within: .seconds(HILTarget.realTimeSlack)) { $0 == .unknown }
+            _ = try await connection.first(after: unknown, "online after the restart", within: .seconds(HILTarget.realTimeSlack)) { $0.isOnline }
             let clientBack = (ContinuousClock.now - crashed).realSeconds
             try run.require(run.target.session.connectionState == .connected, "the client session is \(run.target.session.connectionState)")
             // The device reconnects on its own schedule and reports its whole state again.
-            try await open.log.first(after: beforeCrash, "the device reporting again after the restart", within: .seconds(20)) {
+            try await open.log.first(after: beforeCrash, "the device reporting again after the restart", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.connected && $0.reported.current.srId == id
             }
             let deviceBack = (ContinuousClock.now - crashed).realSeconds
 
             // The scenario goes on over the new connections: next step, then off.
-            try await run.waitUntil("the routine feature still showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+            try await run.waitUntil("the routine feature still showing step 1", within: .seconds(HILTarget.realTimeSlack)) { routines.progress?.step == 1 }
             try await routines.next()
-            let second = try await open.log.first(after: first.index, "step 2 after the restart", within: .seconds(15)) {
+            let second = try await open.log.first(after: first.index, "step 2 after the restart", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.srId == id && $0.reported.current.step == 2
             }
             try run.require(second.state.reported.current.color?.i == 8000, "step 2 shows the wrong light: \(StateLog.summary(second.state))")
             try await routines.stop()
-            try await open.log.first(after: second.index, "stop after the restart", within: .seconds(10)) {
+            try await open.log.first(after: second.index, "stop after the restart", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.playing == PlayingMode.none
             }
-            try await run.waitUntil("the routine feature showing nothing running", within: .seconds(10)) { routines.progress == nil }
+            try await run.waitUntil("the routine feature showing nothing running", within: .seconds(HILTarget.realTimeSlack)) { routines.progress == nil }
             run.note("\(device.name) routine step 1, broker killed and back on port \(control.brokerPort.map(String.init) ?? "-"): client connection unknown → online "
                      + "after \(String(format: "%.1f", clientBack)) s real, device reporting again after \(String(format: "%.1f", deviceBack)) s real")
             run.note("next → step 2, stopped")

@@ -20,7 +20,7 @@ extension HardwareInLoopTests {
             let open = try await run.open(device)
             let seen = run.followConnection(of: open)
             let clock = try await run.deviceClock(open)
-            let online = try await seen.first("online", within: .seconds(10)) { $0.isOnline }
+            let online = try await seen.first("online", within: .seconds(HILTarget.realTimeSlack)) { $0.isOnline }
             guard let onlineSince = online.since else { throw ScenarioFailure("online without a since: \(online)") }
             run.note("\(device.name) online since \(clock.local(onlineSince))")
 
@@ -32,12 +32,12 @@ extension HardwareInLoopTests {
             let volume = before.reported.current.sound.v == 12345 ? 23456 : 12345
             let dropped = ContinuousClock.now
             await control.dropConnection(of: device, reconnectAfter: 1.5)
-            let offline = try await seen.first("offline (connectionLost)", within: .seconds(10)) { $0.name == "offline" }
+            let offline = try await seen.first("offline (connectionLost)", within: .seconds(HILTarget.realTimeSlack)) { $0.name == "offline" }
 
             // The shadow service answers for the absent device; the device applies the change on return.
             let mark = open.log.mark
             try await open.session.send(.setVolume(volume))
-            let back = try await seen.first(after: offline, "online again", within: .seconds(15)) { $0.isOnline }
+            let back = try await seen.first(after: offline, "online again", within: .seconds(HILTarget.realTimeSlack)) { $0.isOnline }
             let away = (ContinuousClock.now - dropped).realSeconds
             // The broker's last will cannot say when the device went away (the client then takes the
             // moment it heard it); the lifecycle record that follows does. The state before the return counts.
@@ -50,7 +50,7 @@ extension HardwareInLoopTests {
             try run.require(offlineSince >= onlineSince, "offline since \(offlineSince) is before online since \(onlineSince)")
             guard let backSince = back.since else { throw ScenarioFailure("back online without a since: \(back)") }
             try run.require(backSince >= offlineSince, "back online since \(backSince) is before offline since \(offlineSince)")
-            try await open.log.first(after: mark, "the volume sent while away, applied on return", within: .seconds(10)) {
+            try await open.log.first(after: mark, "the volume sent while away, applied on return", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.sound.v == volume && $0.reported.connected
             }
             run.note("offline (connectionLost) since \(clock.local(offlineSince)), online again since \(clock.local(backSince)) "

@@ -53,7 +53,7 @@ extension HardwareInLoopTests {
             let open = try await run.open(hall)
             let mark = open.log.mark
             try await open.session.send(.setVolume(23456))
-            try await open.log.first(after: mark, "the volume through the split service", within: .seconds(10)) { $0.reported.current.sound.v == 23456 }
+            try await open.log.first(after: mark, "the volume through the split service", within: .seconds(HILTarget.realTimeSlack)) { $0.reported.current.sound.v == 23456 }
 
             guard let simulator = run.simulator(for: "clock jump") else { throw ScenarioFailure("no simulator on a simulated fleet") }
             let before = try await run.deviceClock(open)

@@ -26,23 +26,23 @@ extension HardwareInLoopTests {
             // From the latest state on: a device already locked reports nothing new.
             let mark = max(0, open.log.mark - 1)
             try await open.session.send(.setToddlerLock(.always))
-            let locked = try await open.log.first(after: mark, "toddler lock on", within: .seconds(10)) {
+            let locked = try await open.log.first(after: mark, "toddler lock on", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.toddlerLock?.turnOnMode == .always && $0.reported.toddlerLockOn == true
             }
             try await open.session.send(.setToddlerLock(.never))
-            let unlocked = try await open.log.first(after: locked.index, "toddler lock off", within: .seconds(10)) {
+            let unlocked = try await open.log.first(after: locked.index, "toddler lock off", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.toddlerLock?.turnOnMode == .never && $0.reported.toddlerLockOn == false
             }
             run.note("\(device.name) always → locked, never → unlocked")
 
             try await open.session.send(.setToddlerLock(original.turnOnMode))
-            let restored = try await open.log.first(after: unlocked.index, "toddler lock back to \(original.turnOnMode.rawValue)", within: .seconds(10)) {
+            let restored = try await open.log.first(after: unlocked.index, "toddler lock back to \(original.turnOnMode.rawValue)", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.toddlerLock?.turnOnMode == original.turnOnMode
             }
             let localTime = try clock.timeOfDay(Date(timeIntervalSince1970: TimeInterval(restored.state.timestamp)))
             let expected = original.isLocked(at: localTime)
             let settled = try await open.log.first(after: restored.index, "toddlerLockOn \(expected) for \(original.turnOnMode.rawValue) at \(localTime)",
-                                                   within: .seconds(10)) { $0.reported.toddlerLockOn == expected }
+                                                   within: .seconds(HILTarget.realTimeSlack)) { $0.reported.toddlerLockOn == expected }
             let window = original.turnOnMode == .custom ? " \(original.turnOnAt)–\(original.turnOffAt)" : ""
             run.note("\(original.turnOnMode.rawValue)\(window) at \(clock.local(epoch: restored.state.timestamp)) → \(expected ? "locked" : "unlocked")")
 
@@ -52,7 +52,7 @@ extension HardwareInLoopTests {
                 let now = Date(timeIntervalSince1970: TimeInterval(settled.state.timestamp))
                 let edge = try clock.nextMoment(of: expected ? original.turnOffAt : original.turnOnAt, after: now)
                 try await control.jumpClock(by: edge.timeIntervalSince(control.now) + 30)
-                let flipped = try await open.log.first(after: settled.index, "toddlerLockOn flipping at the window's edge", within: .seconds(10)) {
+                let flipped = try await open.log.first(after: settled.index, "toddlerLockOn flipping at the window's edge", within: .seconds(HILTarget.realTimeSlack)) {
                     $0.reported.toddlerLockOn == !expected
                 }
                 run.note("edge \(clock.local(edge)) → \(expected ? "unlocked" : "locked") at \(clock.local(epoch: flipped.state.timestamp))")

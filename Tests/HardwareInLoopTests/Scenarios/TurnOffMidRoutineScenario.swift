@@ -34,25 +34,25 @@ extension HardwareInLoopTests {
                                                         device.macAddress, device.product)
             let id = try await run.createdRecordID(receipt, named: "HIL wind down") { routines.routines.map { ($0.id, $0.name) } }
             run.onCleanup("delete the HIL routine") { _ = try await sender.editRoutines(RecordRequest(op: .delete, id: id), device.macAddress, device.product) }
-            try await run.waitUntil("the routine feature listing the new routine", within: .seconds(10)) { routines.routines.contains { $0.id == id } }
+            try await run.waitUntil("the routine feature listing the new routine", within: .seconds(HILTarget.realTimeSlack)) { routines.routines.contains { $0.id == id } }
             let clock = try await run.deviceClock(open)
 
             let mark = open.log.mark
             try await routines.start(try routines.routine(matching: String(id)))
-            let started = try await open.log.first(after: mark, "step 1", within: .seconds(10)) {
+            let started = try await open.log.first(after: mark, "step 1", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.srId == id && $0.reported.current.step == 1
             }
             try run.require(started.state.reported.current.sound.isPlaying, "step 1 plays no sound: \(StateLog.summary(started.state))")
-            try await run.waitUntil("the routine feature showing step 1", within: .seconds(10)) { routines.progress?.step == 1 }
+            try await run.waitUntil("the routine feature showing step 1", within: .seconds(HILTarget.realTimeSlack)) { routines.progress?.step == 1 }
 
             try await routines.stop()
-            let off = try await open.log.first(after: started.index, "everything off", within: .seconds(10)) {
+            let off = try await open.log.first(after: started.index, "everything off", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.playing == PlayingMode.none && $0.reported.current.srId == 0
             }
             let current = off.state.reported.current
             try run.require(!current.sound.isPlaying, "the sound kept playing after turning off: \(StateLog.summary(off.state))")
             try run.require(current.color.map { $0.id == WireConstants.colorOffID } ?? true, "the light stayed on after turning off: \(StateLog.summary(off.state))")
-            try await run.waitUntil("the routine feature showing nothing running", within: .seconds(10)) { routines.progress == nil }
+            try await run.waitUntil("the routine feature showing nothing running", within: .seconds(HILTarget.realTimeSlack)) { routines.progress == nil }
             let offAfter = off.state.timestamp - started.state.timestamp
             run.note("\(device.name) step 1 at \(clock.local(epoch: started.state.timestamp)), off after \(offAfter) s sim")
 

@@ -24,11 +24,11 @@ extension HardwareInLoopTests {
 
                 var mark = max(0, open.log.mark - 1)
                 try await session.send(.playSound(id: sound, volume: first))
-                var seen = try await open.log.first(after: mark, "\(device.name) playing sound \(sound) at \(first)", within: .seconds(10)) {
+                var seen = try await open.log.first(after: mark, "\(device.name) playing sound \(sound) at \(first)", within: .seconds(HILTarget.realTimeSlack)) {
                     $0.reported.current.sound.id == sound && $0.reported.current.sound.v == first
                 }
                 try await session.send(.setVolume(second))
-                seen = try await open.log.first(after: seen.index, "\(device.name) at volume \(second)", within: .seconds(10)) {
+                seen = try await open.log.first(after: seen.index, "\(device.name) at volume \(second)", within: .seconds(HILTarget.realTimeSlack)) {
                     $0.reported.current.sound.v == second && $0.reported.current.sound.id == sound
                 }
                 mark = seen.index
@@ -39,12 +39,12 @@ extension HardwareInLoopTests {
                     let white = device.product.reportsRestPlusDocument ? 0 : index * 1000
                     let (r, g, b, w, i) = (65535 - index * 5000, 12000 + index * 3000, 40000, white, 30000 + index * 2000)
                     try await session.send(.setColor(r: r, g: g, b: b, w: w, intensity: i))
-                    let shown = try await open.log.first(after: mark, "\(device.name) showing the colour", within: .seconds(10)) {
+                    let shown = try await open.log.first(after: mark, "\(device.name) showing the colour", within: .seconds(HILTarget.realTimeSlack)) {
                         guard let color = $0.reported.current.color else { return false }
                         return color.id == WireConstants.customColorID && color.r == r && color.g == g && color.b == b && color.w == w && color.i == i
                     }
                     try await session.send(.lightOff)
-                    try await open.log.first(after: shown.index, "\(device.name) light off", within: .seconds(10)) {
+                    try await open.log.first(after: shown.index, "\(device.name) light off", within: .seconds(HILTarget.realTimeSlack)) {
                         $0.reported.current.color?.id == WireConstants.colorOffID
                     }
                     what += "+colour"

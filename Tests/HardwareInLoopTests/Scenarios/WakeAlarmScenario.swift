@@ -64,13 +64,13 @@ extension HardwareInLoopTests {
             try run.require(ring.state.reported.current.color?.i == color.i, "the ringing light is not at full intensity")
             run.note("sunrise \(Set(ramp).count) steps monotonic (i \(ramp.first ?? 0)→\(ramp.last ?? 0))")
             run.note("fired \(clock.local(epoch: ring.state.timestamp)) (\(fired >= 0 ? "+" : "")\(fired) s sim)")
-            try await run.waitUntil("the alarm feature showing it ringing", within: .seconds(10)) { alarms.status.name == "ringing" }
+            try await run.waitUntil("the alarm feature showing it ringing", within: .seconds(HILTarget.realTimeSlack)) { alarms.status.name == "ringing" }
 
             try await alarms.snooze()
-            let snoozed = try await open.log.first(after: ring.index, "snooze", within: .seconds(10)) { $0.reported.snooze?.active == true }
+            let snoozed = try await open.log.first(after: ring.index, "snooze", within: .seconds(HILTarget.realTimeSlack)) { $0.reported.snooze?.active == true }
             let snoozeStart = snoozed.state.reported.snooze?.startTime ?? snoozed.state.timestamp
             try run.require(!snoozed.state.reported.current.sound.isPlaying, "the wake sound kept playing during the snooze")
-            try await run.waitUntil("the alarm feature showing the snooze", within: .seconds(10)) { alarms.status.name == "snoozed" }
+            try await run.waitUntil("the alarm feature showing the snooze", within: .seconds(HILTarget.realTimeSlack)) { alarms.status.name == "snoozed" }
             if let control = run.simulator(for: "clock jump over the snooze") {
                 let gap = TimeInterval(snoozeStart + snoozeDuration) - control.now.timeIntervalSince1970 - 15
                 if gap > 0 { try await control.jumpClock(by: gap) }
@@ -84,13 +84,13 @@ extension HardwareInLoopTests {
                             "the alarm re-fired \(after) s sim after the snooze began (snooze \(snoozeDuration) s)")
             run.note("snooze re-fire +\(after) s sim")
 
-            try await run.waitUntil("the alarm feature showing it ringing again", within: .seconds(10)) { alarms.status.name == "ringing" }
+            try await run.waitUntil("the alarm feature showing it ringing again", within: .seconds(HILTarget.realTimeSlack)) { alarms.status.name == "ringing" }
             try await alarms.dismiss()
-            try await open.log.first(after: refire.index, "dismissal", within: .seconds(10)) {
+            try await open.log.first(after: refire.index, "dismissal", within: .seconds(HILTarget.realTimeSlack)) {
                 $0.reported.current.playing == PlayingMode.none && $0.reported.current.srId == 0
             }
-            try await run.waitUntil("the alarm feature showing it idle", within: .seconds(10)) { alarms.status == .idle }
-            try await run.waitUntil("the one-time alarm disarming itself", within: .seconds(10)) {
+            try await run.waitUntil("the alarm feature showing it idle", within: .seconds(HILTarget.realTimeSlack)) { alarms.status == .idle }
+            try await run.waitUntil("the one-time alarm disarming itself", within: .seconds(HILTarget.realTimeSlack)) {
                 alarms.alarms.first { $0.id == id }?.enabled == false
             }
             run.note("dismissed, one-time alarm disarmed")

@@ -1,20 +1,18 @@
 import Foundation
-import Testing
+import HatchctlTestSupport
 
 extension Hatchctl {
-    /// Polls `hatchctl state DEVICE --json` until `condition` holds on its report, for at most
-    /// `seconds`; records an issue naming the device and the last answer, and throws, when it never does.
-    func waitForState(broker: [String], device: String, seconds: Int = 20,
+    /// Asks `hatchctl state DEVICE --json` until `condition` holds on its report; `seconds` is the last
+    /// guard for a busy machine. Throws naming the device and its last answer when it never does.
+    func waitForState(broker: [String], device: String, seconds: Int = 60,
                       _ condition: ([String: Any]) -> Bool) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(seconds)
         var last = ""
-        while ContinuousClock.now < deadline {
+        return try await eventually("expected state of \(device)", within: .seconds(seconds), interval: .milliseconds(100),
+                                    describe: { "its last answer: \(last)" }) {
             let result = try await run(["state", device, "--json"] + broker)
-            if let report = try? result.json() as? [String: Any], condition(report) { return report }
             last = "\(result)"
-            try await Task.sleep(for: .milliseconds(100))
+            guard let report = try? result.json() as? [String: Any], condition(report) else { return nil }
+            return report
         }
-        Issue.record("\(device) never reached the expected state within \(seconds) s; last: \(last)")
-        throw CancellationError()
     }
 }

@@ -21,17 +21,17 @@ extension WakeUpScreenHILTests {
             let ring = try await log.first("the alarm ringing", withinSimulated: wake.timeIntervalSince(bedside.clock.now) + 60) {
                 $0.reported.current.srId == alarm.id && $0.reported.current.step == 2
             }
-            try await run.waitUntil("the screen offering snooze", within: .seconds(10), seen: { "\(screen.state)" }) { screen.canSnooze }
+            try await run.waitUntil("the screen offering snooze", within: .seconds(HILTarget.realTimeSlack), seen: { "\(screen.state)" }) { screen.canSnooze }
             try await screen.snooze()
-            let snoozed = try await log.first(after: ring.index, "the snooze", within: .seconds(10)) { $0.reported.snooze?.active == true }
+            let snoozed = try await log.first(after: ring.index, "the snooze", within: .seconds(HILTarget.realTimeSlack)) { $0.reported.snooze?.active == true }
             try run.require(!snoozed.state.reported.current.sound.isPlaying, "the alarm kept sounding during the snooze")
-            try await run.waitUntil("the screen showing the snooze", within: .seconds(10), seen: { "\(screen.state)" }) {
+            try await run.waitUntil("the screen showing the snooze", within: .seconds(HILTarget.realTimeSlack), seen: { "\(screen.state)" }) {
                 if case .snoozed("Screen snooze", _) = screen.state { return true }
                 return false
             }
 
             try await screen.dismiss()
-            try await run.waitUntil("the screen showing no alarm", within: .seconds(10), seen: { "\(screen.state)" }) { screen.state == .noAlarm }
+            try await run.waitUntil("the screen showing no alarm", within: .seconds(HILTarget.realTimeSlack), seen: { "\(screen.state)" }) { screen.state == .noAlarm }
             run.note("\(bedside.name): rang \(bedside.clock.local(epoch: ring.state.timestamp)), snoozed, dismissed")
         }
     }

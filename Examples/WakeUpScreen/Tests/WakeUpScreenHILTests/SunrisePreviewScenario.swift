@@ -16,7 +16,7 @@ extension WakeUpScreenHILTests {
 
             try await simulator.jumpClock(to: wake.addingTimeInterval(-610))
             var first = 0
-            try await run.waitUntil("the screen showing the sunrise", within: .seconds(10), seen: { "\(screen.state)" }) {
+            try await run.waitUntil("the screen showing the sunrise", within: .seconds(HILTarget.realTimeSlack), seen: { "\(screen.state)" }) {
                 guard case .sunrise("Screen sunrise", let percent) = screen.state else { return false }
                 first = percent
                 return true
