@@ -33,12 +33,14 @@ final class RawSubscriber: Sendable {
         try process.run()
     }
 
-    /// Waits until the broker acknowledged the subscription (debug output shows SUBACK).
+    /// Waits until the broker acknowledged the subscription (debug output shows SUBACK); throws when
+    /// the client exits first or never sees it (60 s, the guard for a busy machine).
     func waitUntilSubscribed() async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(20))
-        while !output.all.contains(where: { $0.contains("SUBACK") }), ContinuousClock.now < deadline {
+        _ = try await eventually("SUBACK for mosquitto_sub", within: .seconds(60), interval: .milliseconds(10),
+                                 describe: { transcript }) {
+            if output.all.contains(where: { $0.contains("SUBACK") }) { return true }
             guard process.isRunning else { throw RawClientError.exited(transcript) }
-            try await Task.sleep(for: .milliseconds(10))
+            return nil
         }
     }
 

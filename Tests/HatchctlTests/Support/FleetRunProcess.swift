@@ -1,4 +1,5 @@
 import Foundation
+import HatchctlTestSupport
 import HatchMosquittoBroker
 
 /// `hatchctl fleet run` as a child process with its own `HATCH_HOME`, its output captured to files,
@@ -50,19 +51,20 @@ final class FleetRunProcess {
     var recordFile: URL { hatchctl.home.appendingPathComponent("broker.json") }
 
     private func waitUntilOnline() async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
         var last: Hatchctl.Result?
-        while ContinuousClock.now < deadline {
-            guard process.isRunning else { throw FleetRunProcessError.exited(process.terminationStatus) }
-            if FileManager.default.fileExists(atPath: recordFile.path) {
+        do {
+            _ = try await eventually("the household online", within: .seconds(60), interval: .milliseconds(200)) { () async throws -> Bool? in
+                guard process.isRunning else { throw FleetRunProcessError.exited(process.terminationStatus) }
+                guard FileManager.default.fileExists(atPath: recordFile.path) else { return nil }
                 let devices = try await hatchctl.run(["devices", "--json"])
                 last = devices
-                if let list = try? devices.json() as? [[String: Any]], list.count == 4,
-                   list.allSatisfy({ $0["presence"] as? String == "online" }) { return }
+                guard let list = try? devices.json() as? [[String: Any]], list.count == 4,
+                      list.allSatisfy({ $0["presence"] as? String == "online" }) else { return nil }
+                return true
             }
-            try await Task.sleep(for: .milliseconds(200))
+        } catch is EventuallyTimeout {
+            throw FleetRunProcessError.notOnline("the household was not online within 60 s; last `devices`: \(last.map { "\($0)" } ?? "none")")
         }
-        throw FleetRunProcessError.notOnline("the household was not online within 60 s; last `devices`: \(last.map { "\($0)" } ?? "none")")
     }
 
     /// Stops the fleet with SIGINT (a clean shutdown) and waits for it to exit.
