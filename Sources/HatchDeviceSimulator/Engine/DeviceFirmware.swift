@@ -339,6 +339,7 @@ public struct DeviceFirmware: Sendable {
             }
             do throws(ShadowRejection) {
                 let (op, events, dataVersion, id) = try body(&engine, json)
+                lastEvents = events
                 let stamp = AcceptedRecordRequest(op: op, dataVersion: dataVersion, timestamp: timestamp, id: id)
                 if let token {
                     if kind == .routines {

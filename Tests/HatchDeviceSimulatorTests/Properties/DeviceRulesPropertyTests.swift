@@ -4,10 +4,21 @@ import HatchSeededRandom
 import Testing
 @testable import HatchDeviceSimulator
 
-/// Seeded random sequences of the vendor client's operations, waits, clock jumps and reboots, at
-/// random times across a week with a daylight-saving change, for every product: after every step
-/// the device's rules hold (``DeviceScenario/Model``). A failure prints its seed and a shrunk
-/// sequence; paste it into ``DeviceRulesRegressionTests``.
+/// Seeded random sequences of the vendor client's operations, alarm and routine record edits, waits,
+/// clock jumps and reboots, at random times across a week with a daylight-saving change, for every
+/// product: after every step the device's rules hold (``DeviceScenario/Model``). A failure prints
+/// its seed and a shrunk sequence; paste it into ``DeviceRulesRegressionTests``.
+///
+/// The model predicts, from the sequence's inputs alone, every sunrise start, alarm firing (and
+/// firing again after a snooze), dismissal, routine start, step boundary and routine end
+/// (``DeviceScenario/Timeline``), and the sequence looks at the device the second before and the
+/// second of each predicted event: a predicted event the engine does not emit, one it emits that
+/// the model did not predict, or a routine step shown at the wrong second fails the sequence with
+/// the event, the simulated time and the shrunk sequence. The suite fails when the engine skips
+/// every Wednesday occurrence of an alarm (`nextOccurrence` passing over weekday 4): the model
+/// expects `sunriseStarted(alarmID: 11) at Wed 06:30:00` and the engine emits nothing. It fails as
+/// well when a one-time alarm stays enabled after it rings (an extra sunrise and firing the next
+/// evening), and when a routine step lasts a minute longer than its `duration`.
 ///
 /// The generator and shrinker are ours, not swift-property-based 2.0.1's: that library seeds every
 /// run at random and runs a single case under `.fixedSeed`, so CI could not run a fixed, repeatable
@@ -52,10 +63,18 @@ struct DeviceRulesPropertyTests {
             if failures.count >= 3 { break }
         }
         print("device rules, \(product.rawValue): \(Self.sequences) sequences, \(figures.steps) steps, \(figures.ticks) ticks, "
-              + "\(figures.firstFires) alarm firings, \(figures.transitions) schedule transitions")
+              + "\(figures.firstFires) alarm firings on weekdays \(figures.fireWeekdays.sorted()), \(figures.refires) after a snooze, "
+              + "\(figures.sunrises) sunrises, \(figures.stepBoundaries) routine step boundaries, \(figures.routineEnds) routine ends, "
+              + "\(figures.transitions) schedule transitions")
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
         #expect(figures.steps == Self.sequences * Self.stepsPerSequence || !failures.isEmpty)
-        if product.capabilities.alarms { #expect(figures.firstFires > 0, "no alarm fired in any sequence: the generator misses the alarm hours") }
+        // The predictions are not vacuous: the sequences reach every kind of event, on every weekday.
+        if product.capabilities.alarms {
+            #expect(figures.firstFires > 0, "no alarm fired in any sequence: the generator misses the alarm hours")
+            #expect(figures.fireWeekdays.count == 7, "alarms fired only on weekdays \(figures.fireWeekdays.sorted())")
+            #expect(figures.sunrises > 0 && figures.refires > 0, "no sunrise or no snoozed alarm ringing again")
+        }
+        #expect(figures.stepBoundaries > 0 && figures.routineEnds > 0, "no routine moved to its next step or ended")
         if product.capabilities.clock { #expect(figures.transitions > 0, "no schedule transition in any sequence") }
     }
 

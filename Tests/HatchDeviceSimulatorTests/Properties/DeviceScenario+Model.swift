@@ -4,7 +4,8 @@ import HatchDeviceModel
 
 extension DeviceScenario {
     /// What the device's rules say must be true, kept without the engine's code: schedule edges
-    /// found by walking local minutes, alarm firings by local day, versions by counting.
+    /// found by walking local minutes, every alarm and routine event predicted by ``Timeline``,
+    /// versions by counting.
     struct Model {
         let product: HardwareProduct
         var problem: String?
@@ -18,11 +19,11 @@ extension DeviceScenario {
         var lastTime: Date
         var appliedEdges: Set<String> = []
 
-        // Alarms and the shadow.
+        // Alarms, routines and the shadow.
+        var timeline: Timeline
+        /// The end of the last window whose events were compared.
+        var lastObserved: Int
         var alarmsDisabled = false
-        var firstFires: Set<String> = []
-        var sunrises: Set<String> = []
-        var snoozed: Set<Int> = []
         var version: Int?
         var pluggedIn: Bool?
 
@@ -33,6 +34,8 @@ extension DeviceScenario {
             twentyFourHour = state.clock.map { ClockFlags(rawValue: $0.flags).contains(.twentyFourHour) }
             lockOn = state.toddlerLockOn
             lastTime = start
+            timeline = Timeline(product: product, settings: core.engine.settings, timeZone: DeviceScenario.timeZone, start: DeviceScenario.epoch(start))
+            lastObserved = DeviceScenario.epoch(start)
         }
 
         // MARK: Commands, as the vendor's client sends them
@@ -94,7 +97,7 @@ extension DeviceScenario {
             case .alarmsDisabled(let disabled):
                 guard product.capabilities.alarms else { return nil }
                 return ["alarmsDisabled": .bool(disabled)]
-            case .wait, .reboot, .rejectNextUpdate, .power: return nil
+            case .wait, .reboot, .rejectNextUpdate, .power, .editAlarm, .deleteAlarm, .enableAlarm, .editRoutine: return nil
             }
         }
 
@@ -123,7 +126,6 @@ extension DeviceScenario {
             case .soundOff, .turnOff:
                 if state.current.playing != PlayingMode.none || !state.current.sound.isNoSound { return "still playing \(state.current.playing) sound \(state.current.sound.id)" }
                 if state.snooze?.active == true { return "turning off left the snooze running" }
-                snoozed.removeAll()
             case .clockOn where product.capabilities.clock: clockOn = true
             case .clockOff where product.capabilities.clock: clockOn = false
             case .clock24Hour(let on) where product.capabilities.clock: twentyFourHour = on
@@ -154,43 +156,28 @@ extension DeviceScenario {
         mutating func rebooted(at now: Date, engine: DeviceEngine) {
             if let schedule = clockSchedule { clockOn = Self.isWithin(Self.localMinute(now), schedule.on, schedule.off) }
             if let schedule = lockSchedule { lockOn = Self.isWithin(Self.localMinute(now), schedule.on, schedule.off) }
-            snoozed.removeAll()
+            timeline.rebooted(at: DeviceScenario.epoch(now))
             lastTime = now
         }
 
         // MARK: Time
 
-        /// Applies the schedule edges in `(lastTime, now]` and checks the alarm events of the tick.
-        mutating func advance(to now: Date, events: [EngineEvent], settingsBefore: DeviceSettings, figures: inout Figures) {
-            walkEdges(to: now, figures: &figures)
-            let day = Self.localDay(now)
-            for event in events {
-                switch event {
-                case .alarmSnoozed(let id, _): snoozed.insert(id)
-                case .sunriseStarted(let id):
-                    if !sunrises.insert("\(id) \(day)").inserted { problem = problem ?? "alarm \(id)'s sunrise started twice on \(day)" }
-                case .alarmFired(let id):
-                    if snoozed.remove(id) != nil { continue }  // the re-fire after a snooze
-                    figures.firstFires += 1
-                    guard let alarm = settingsBefore.alarms[id: id] else { problem = problem ?? "unknown alarm \(id) fired"; continue }
-                    if !alarm.enabled { problem = problem ?? "disabled alarm \(id) fired on \(day)" }
-                    if alarmsDisabled { problem = problem ?? "alarm \(id) fired while alarmsDisabled" }
-                    if !firstFires.insert("\(id) \(day)").inserted { problem = problem ?? "alarm \(id) fired twice on \(day)" }
-                    let weekday = Self.weekday(now)
-                    if !alarm.daysOfWeek.isOnce, !alarm.daysOfWeek.contains(weekday: weekday) {
-                        problem = problem ?? "alarm \(id) fired on weekday \(weekday), outside daysOfWeek \(alarm.daysOfWeek.rawValue)"
-                    }
-                    if Self.localMinute(now) != alarm.wakeTime.minutesSinceMidnight {
-                        problem = problem ?? "alarm \(id) fired at \(DeviceScenario.local(now)), not at \(alarm.wakeTime)"
-                    }
-                case .alarmDismissed(let id): snoozed.remove(id)
-                default: break
-                }
-            }
+        /// The engine's events since the last look, at `now`: the timeline runs to `now` (unless the
+        /// input was a record request, which the device handles without letting time pass), takes the
+        /// command `command` (the patch as sent) and a flat battery into account, and is compared with
+        /// them and with the reported `current`.
+        mutating func observed(_ events: [EngineEvent], at now: Date, engine: DeviceEngine, advancing: Bool = true, command: JSONValue? = nil) -> String? {
+            let time = DeviceScenario.epoch(now)
+            if advancing { timeline.advance(to: time) }
+            if let command { timeline.command(command, at: time) }
+            if events.contains(.batteryDepleted) { timeline.stopPlayback(at: time) }
+            defer { lastObserved = time }
+            return timeline.compare(events, from: lastObserved, to: time, current: engine.state.current)
         }
 
         /// Walks the local minutes of `(lastTime, now]`; a schedule time skipped by a spring change
-        /// counts at the first minute after the gap, and a repeated autumn hour counts once.
+        /// counts at the first minute after the gap, and a time of a repeated autumn hour counts at its
+        /// first pass only (also when the walk starts in the second).
         mutating func walkEdges(to now: Date, figures: inout Figures) {
             defer { lastTime = max(lastTime, now) }
             guard clockSchedule != nil || lockSchedule != nil else { return }
@@ -201,7 +188,10 @@ extension DeviceScenario {
                 let date = Date(timeIntervalSince1970: TimeInterval(minute))
                 let local = Self.localMinute(date)
                 let day = Self.localDay(date)
+                // The second pass of a repeated hour: an hour earlier the clock showed this time already.
+                let repeated = Self.localSeconds(date.addingTimeInterval(-3600)) == Self.localSeconds(date)
                 func passed(_ time: TimeOfDay) -> Bool {
+                    if repeated { return false }
                     let t = time.minutesSinceMidnight
                     if local == (previous + 1) % 1440 { return t == local }
                     return previous < local ? (t > previous && t <= local) : t == local
