@@ -73,7 +73,7 @@ EXAMPLES_SCRATCH     := $(SCRATCH)/examples
 EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
 EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz clean
+.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
 ## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, the JUnit
@@ -356,16 +356,34 @@ docs: deps-system
 		--output-path $(DOCS_OUTPUT) --disable-indexing --warnings-as-errors
 
 ## fuzz: builds the libFuzzer targets (json-parser, shadow-request, record-request, fleet-file) with
-## AddressSanitizer into $(FUZZ_SCRATCH), runs each for FUZZ_SECONDS seeded from Tests/Fixtures/bad-input,
-## and prints seconds, executions, exec/s and crashes per target; fails when a target crashed. Links with
-## lld: gold fails on the instrumented objects.
+## AddressSanitizer into $(FUZZ_SCRATCH), runs each for FUZZ_SECONDS from its kept corpus Fuzz/corpus/<target>
+## and Tests/Fixtures/bad-input, and prints minutes, executions, exec/s, coverage (cov, ft), corpus inputs and
+## crashes per target; fails when a target crashed. Links with lld: gold fails on the instrumented objects.
 ## E.g. `make fuzz FUZZ_SECONDS=10 FUZZ_TARGETS=json-parser`.
 FUZZ_SECONDS ?= 60
 FUZZ_SCRATCH ?= .build-fuzz
 FUZZ_TARGETS ?= json-parser shadow-request record-request fleet-file
-fuzz: deps-system
-	$(SWIFT) build --scratch-path $(FUZZ_SCRATCH) -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld --product hatch-fuzz
+# libFuzzer's archive goes whole into every executable of this build, the macro plugins included, and
+# its `main` needs LLVMFuzzerTestOneInput: $(FUZZ_WEAK_ENTRY) gives them a weak one.
+FUZZ_WEAK_ENTRY := $(FUZZ_SCRATCH)/weak-test-one-input.o
+FUZZ_BUILD   := $(SWIFT) build --scratch-path $(FUZZ_SCRATCH) -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+                -Xswiftc -use-ld=lld -Xlinker $(abspath $(FUZZ_WEAK_ENTRY)) --product hatch-fuzz
+$(FUZZ_WEAK_ENTRY): Fuzz/link/weak-test-one-input.c
+	@mkdir -p $(@D)
+	clang -c -fPIC -O1 -o $@ $<
+
+fuzz: deps-system $(FUZZ_WEAK_ENTRY)
+	$(FUZZ_BUILD)
 	Scripts/run-fuzz.sh $(FUZZ_SCRATCH)/debug/hatch-fuzz $(FUZZ_SCRATCH) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+## fuzz-long: the same build and table as `make fuzz`, each target run for FUZZ_LONG_SECONDS (default 600,
+## ten minutes; about 40 minutes for the four), then the inputs that add coverage merged into Fuzz/corpus/<target>
+## (libFuzzer's -merge=1) with the number added; fails on a crash, timeout or out-of-memory and names the
+## reproducer and how to replay it. Not part of `make test`. E.g. `make fuzz-long FUZZ_TARGETS=fleet-file`.
+FUZZ_LONG_SECONDS ?= 600
+fuzz-long: deps-system $(FUZZ_WEAK_ENTRY)
+	$(FUZZ_BUILD)
+	Scripts/run-fuzz.sh -k $(FUZZ_SCRATCH)/debug/hatch-fuzz $(FUZZ_SCRATCH) $(FUZZ_LONG_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(SCRATCH) .build-tsan .build-fuzz Benchmarks/.build

@@ -16,17 +16,26 @@ public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> In
 /// `hatch-fuzz TARGET [ARGUMENTS]`: in a `make fuzz` build (compiled with `-D FUZZING` and
 /// `-sanitize=fuzzer,address`) it hands TARGET to libFuzzer with libFuzzer's own ARGUMENTS
 /// (corpus folders, `-max_total_time=60`, …); in an ordinary build it replays the files named in
-/// ARGUMENTS through TARGET, to reproduce a crash a fuzzing run saved.
+/// ARGUMENTS through TARGET, to reproduce a crash a fuzzing run saved. Without TARGET, the target
+/// is `HATCH_FUZZ_TARGET`'s, as in the processes libFuzzer starts itself (a `-merge=1` run).
 @main
 enum HatchFuzz {
     static func main() {
         var arguments = CommandLine.arguments
-        guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+        let target: FuzzTarget
+        if arguments.count >= 2, let named = FuzzTarget(rawValue: arguments[1]) {
+            target = named
+            arguments.remove(at: 1)
+            // libFuzzer starts this program again for -merge=1 (and -fork, -minimize_crash) with the
+            // arguments it was given, which no longer name the target; the environment carries it.
+            setenv("HATCH_FUZZ_TARGET", named.rawValue, 1)
+        } else if let name = ProcessInfo.processInfo.environment["HATCH_FUZZ_TARGET"], let inherited = FuzzTarget(rawValue: name) {
+            target = inherited
+        } else {
             let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: " | ")
             FileHandle.standardError.write(Data("usage: hatch-fuzz \(names) [libFuzzer options and corpus folders | files to replay]\n".utf8))
             exit(64)
         }
-        arguments.remove(at: 1)
         #if FUZZING
         var argc = Int32(arguments.count)
         var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
