@@ -56,7 +56,8 @@ final class Arrivals<Element: Sendable>: Sendable {
             return state.nextWaiter
         }
         let timer = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
+            // Cancelled once the wait ended by an arrival: nothing to wake then.
+            guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
             self?.wake(id)
         }
         defer { timer.cancel() }
