@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "HatchAdultRoutine", targets: ["HatchAdultRoutine"]),
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
         .library(name: "HatchHardwareInLoop", targets: ["HatchHardwareInLoop"]),
+        .library(name: "HatchScenarioFile", targets: ["HatchScenarioFile"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
         .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
         .executable(name: "hatch-engine-bench", targets: ["hatch-engine-bench"]),
@@ -301,6 +302,21 @@ let package = Package(
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchMQTT", "HatchMosquittoBroker",
             ]
+        ),
+
+        // MARK: - Scenario files
+
+        // The scenario file: its model, the reader that checks it (file, line and field in every error),
+        // the result of a run and its reports (JUnit, JSON, a self-contained HTML page with charts).
+        // Foundation and Yams only, so that a tool can read and report scenarios without the simulator.
+        .target(
+            name: "HatchScenarioFile",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .testTarget(
+            name: "HatchScenarioFileTests",
+            dependencies: ["HatchScenarioFile"],
+            resources: [.copy("Malformed")]
         ),
 
         // MARK: - Command-line tool

@@ -1,0 +1,28 @@
+import HatchScenarioFile
+import Testing
+
+@Suite struct ScenarioMetricTests {
+    @Test func expectationsCompareInTheirUnit() {
+        let location = FieldLocation.code("expect[0]")
+        let p99 = Expectation(metric: .latencyP99, comparison: .atMost, bound: 2, location: location)
+        #expect(p99.holds(for: 1.9))
+        #expect(!p99.holds(for: 2.1))
+        #expect(p99.threshold == "commands.latency.p99 ≤ 2 ms")
+        let online = Expectation(metric: .devicesOnlineShare, comparison: .atLeast, bound: 0.99, location: location)
+        #expect(online.holds(for: 1))
+        #expect(!online.holds(for: 0.5))
+        #expect(online.threshold == "devices.onlineShare ≥ 99 %")
+    }
+
+    @Test func verdictIsNotApplicableOnlyWhenEveryEssentialStageIs() {
+        let skipped = StageResult(name: "jump", essential: true, realStart: 0, realEnd: 1, notApplicable: "needs the simulator")
+        let ran = StageResult(name: "commands", essential: true, realStart: 1, realEnd: 2)
+        let optional = StageResult(name: "warm-up", essential: false, realStart: 0, realEnd: 1)
+        #expect(ScenarioResult.verdict(expectations: [], stages: [skipped]) == .notApplicable)
+        #expect(ScenarioResult.verdict(expectations: [], stages: [skipped, optional]) == .notApplicable)
+        #expect(ScenarioResult.verdict(expectations: [], stages: [skipped, ran]) == .pass)
+        let failed = ExpectationResult(metric: "commands.lost", stage: nil, threshold: "commands.lost ≤ 0", measured: 3, measuredText: "3",
+                                       verdict: .fail, source: "a.yaml:3")
+        #expect(ScenarioResult.verdict(expectations: [failed], stages: [ran]) == .fail)
+    }
+}
