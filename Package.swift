@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "HatchAdultAlarms", targets: ["HatchAdultAlarms"]),
         .library(name: "HatchHardwareInLoop", targets: ["HatchHardwareInLoop"]),
         .library(name: "HatchScenarioFile", targets: ["HatchScenarioFile"]),
+        .library(name: "HatchScenarios", targets: ["HatchScenarios"]),
         .executable(name: "hatchctl", targets: ["hatchctl"]),
         .executable(name: "hatch-fuzz", targets: ["hatch-fuzz"]),
         .executable(name: "hatch-engine-bench", targets: ["hatch-engine-bench"]),
@@ -317,6 +318,21 @@ let package = Package(
             name: "HatchScenarioFileTests",
             dependencies: ["HatchScenarioFile"],
             resources: [.copy("Malformed")]
+        ),
+
+        // The scenario engine: plans a scenario file against the simulator and runs it on a fleet it starts
+        // (a private mosquitto, the fleet in this process, the shadow service fused or apart) or on devices it
+        // did not start, with the controller clients `hatchctl` uses; it measures and decides the expectations.
+        .target(
+            name: "HatchScenarios",
+            dependencies: [
+                "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator", "HatchFleetLab", "HatchMQTT", "HatchMosquittoBroker",
+                "HatchIoTActionSenderClient", "HatchSeededRandom", "HatchServiceSupport",
+            ]
+        ),
+        .testTarget(
+            name: "HatchScenariosTests",
+            dependencies: ["HatchScenarios", "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator"]
         ),
 
         // MARK: - Command-line tool

@@ -58,11 +58,13 @@ public final class Fleet: Sendable {
         }
         let continuation = eventContinuation
         let sources = SourceAddressRotation(configuration.sourceAddresses)
-        let dependencies = SimulatedDevice.SharedDependencies(SimulatedDevice.Dependencies(
+        var deviceDependencies = SimulatedDevice.Dependencies(
             clock: configuration.clock, makeSession: { MQTTSession(configuration: sources.assign($0), eventLoop: eventLoop) },
             broker: configuration.broker, statistics: statistics, log: { continuation.yield($0) }, store: store,
             credentials: configuration.credentials, telemetry: configuration.telemetry, keepAlive: configuration.keepAlive,
-            requestObserver: configuration.requestObserver, shadowService: configuration.shadowService))
+            requestObserver: configuration.requestObserver, shadowService: configuration.shadowService)
+        deviceDependencies.engineEventObserver = configuration.engineEventObserver
+        let dependencies = SimulatedDevice.SharedDependencies(deviceDependencies)
         var devices: [SimulatedDevice] = []
         devices.reserveCapacity(configuration.definition.devices.count)
         let dueTimes = DueTimes(count: configuration.definition.devices.count)
@@ -91,10 +93,17 @@ public final class Fleet: Sendable {
         var connected = 0
         var failed: [(SimulatedDevice, String)] = []
         progress(FleetProgress(connected: 0, failed: 0, total: total))
+        let pace = configuration.connectRate.map { Duration.seconds(1 / max(0.001, $0)) }
+        let began = ContinuousClock.now
         await withTaskGroup(of: (SimulatedDevice, String?).self) { group in
             var iterator = devices.makeIterator()
-            func addNext() -> Bool {
+            var begun = 0
+            func addNext() async -> Bool {
                 guard let device = iterator.next() else { return false }
+                if let pace {
+                    try? await Task.sleep(until: began + pace * begun)
+                    begun += 1
+                }
                 group.addTask {
                     do {
                         try await device.connect()
@@ -105,13 +114,13 @@ public final class Fleet: Sendable {
                 }
                 return true
             }
-            for _ in 0..<max(1, configuration.connectConcurrency) where !addNext() { break }
+            for _ in 0..<max(1, configuration.connectConcurrency) where await !addNext() { break }
             for await (device, error) in group {
                 if let error { failed.append((device, error)) } else { connected += 1 }
                 if (connected + failed.count) % 100 == 0 || connected + failed.count == total {
                     progress(FleetProgress(connected: connected, failed: failed.count, total: total))
                 }
-                _ = addNext()
+                _ = await addNext()
             }
         }
         if connected == 0, let first = failed.first {

@@ -14,6 +14,9 @@ public struct FleetConfiguration: Sendable {
     public var stateDirectory: URL?
     /// How many devices connect at the same time.
     public var connectConcurrency: Int
+    /// At most this many devices start connecting per real second while the fleet starts (`nil`: as
+    /// fast as ``connectConcurrency`` lets them), for a ramp of connections.
+    public var connectRate: Double? = nil
     /// Real time between two scheduler passes over the devices.
     public var tickInterval: Duration
     /// Whether the fleet listens on `hatch/fleet/control` and publishes `hatch/fleet/status` and `hatch/fleet/events`.
@@ -28,6 +31,9 @@ public struct FleetConfiguration: Sendable {
     public var keepAlive: Duration
     /// Told about every request with a `clientToken` a device applied or answered as a repeat.
     public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)?
+    /// Told about what each device's engine did (routines, sunrises, alarms, the battery), with the
+    /// simulated time it happened: what a scenario's expectations on alarms and routines count.
+    public var engineEventObserver: (@Sendable (ThingName, EngineEvent, Date) -> Void)? = nil
     /// Who answers the devices' shadow requests: each device's local shadow (a plain broker), or the
     /// broker's side (AWS IoT Core, `hatchctl shadow-service`), in which case the fleet answers nothing.
     public var shadowService: ShadowServiceMode

@@ -38,6 +38,8 @@ public actor SimulatedDevice {
         public var keepAlive: Duration = .seconds(30)
         /// Told about every request with a `clientToken` the device applied or answered as a repeat.
         public var requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil
+        /// Told about each engine event with the simulated time it happened.
+        public var engineEventObserver: (@Sendable (ThingName, EngineEvent, Date) -> Void)? = nil
         /// Who answers the device's shadow requests: the device's own local shadow, or the broker's side.
         public var shadowService: ShadowServiceMode = .internal
     }
@@ -432,6 +434,10 @@ public actor SimulatedDevice {
     private func logEngineEvents() {
         let events = core.lastEvents
         guard !events.isEmpty else { return }
+        if let observer = dependencies.engineEventObserver {
+            let now = dependencies.clock.now
+            for event in events { observer(thingName, event, now) }
+        }
         let logger = dependencies.telemetry.logger
         for event in events {
             switch event {

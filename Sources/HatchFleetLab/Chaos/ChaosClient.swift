@@ -12,6 +12,12 @@ package final class ChaosClient: Sendable {
     package struct Target: Sendable {
         package var thing: ThingName
         package var product: HardwareProduct
+
+        /// A device to command.
+        package init(thing: ThingName, product: HardwareProduct) {
+            self.thing = thing
+            self.product = product
+        }
     }
 
     package let session: MQTTSession
@@ -25,17 +31,29 @@ package final class ChaosClient: Sendable {
     private let sequence = Atomic<Int>(0)
     private let disconnections = Atomic<Int>(0)
     private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let makeCommand: @Sendable (_ sequence: Int, _ target: Target) -> ChaosCommand
+    private let settled: @Sendable (_ command: ChaosCommand, _ elapsed: Duration, _ accepted: Bool) -> Void
+    private let qos: MQTTQoS
 
-    /// Creates the client; nothing connects until ``start(rate:)``.
+    /// Creates the client; nothing connects until ``start(rate:)``. `makeCommand` builds command number
+    /// `sequence` for a device (by default the chaos run's settings writes), `settled` hears each answered
+    /// command with the time from its first attempt to the answer.
     package init(broker: MQTTBrokerURL, run: String, targets: [Target], keepAlive: Duration, attemptTimeout: Duration, deadline: Duration,
-         ledger: CommandLedger) {
+                 ledger: CommandLedger, credentials: MQTTCredentials? = nil, qos: MQTTQoS = .atLeastOnce,
+                 makeCommand: (@Sendable (_ sequence: Int, _ target: Target) -> ChaosCommand)? = nil,
+                 settled: @escaping @Sendable (_ command: ChaosCommand, _ elapsed: Duration, _ accepted: Bool) -> Void = { _, _, _ in }) {
         self.run = run
         self.targets = targets
         self.attemptTimeout = attemptTimeout
         self.deadline = deadline
         self.ledger = ledger
+        self.qos = qos
+        self.settled = settled
+        self.makeCommand = makeCommand ?? { sequence, target in
+            ChaosCommand.make(sequence: sequence, run: run, thing: target.thing, product: target.product)
+        }
         session = MQTTSession(configuration: MQTTConfiguration(
-            broker: broker, clientID: "hatch-chaos-client-\(run)", keepAlive: keepAlive, cleanSession: false,
+            broker: broker, clientID: "hatch-chaos-client-\(run)", keepAlive: keepAlive, cleanSession: false, credentials: credentials,
             reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2), queuedPublishTimeout: deadline),
             connectTimeout: keepAlive))
     }
@@ -55,7 +73,7 @@ package final class ChaosClient: Sendable {
         try await session.waitForSubscriptions()
         var started = subscriptions.map { subscription in
             Task { [waiters] in
-                let marker = Data(#""clientToken":"chaos-"#.utf8)
+                let marker = Data(#""clientToken":""#.utf8)
                 for await message in subscription where message.payload.range(of: marker) != nil {
                     guard let reply = ShadowReply(topic: message.topic, payload: message.payload), let token = reply.clientToken else { continue }
                     waiters.resolve(token, with: reply)
@@ -131,7 +149,7 @@ package final class ChaosClient: Sendable {
                 let target = targets[next % targets.count]
                 next += 1
                 let number = sequence.add(1, ordering: .relaxed).oldValue
-                let command = ChaosCommand.make(sequence: number, run: run, thing: target.thing, product: target.product)
+                let command = makeCommand(number, target)
                 guard ledger.begin(command) else { continue }
                 Task { [weak self] in await self?.execute(command) }
                 break
@@ -143,17 +161,19 @@ package final class ChaosClient: Sendable {
     private func execute(_ command: ChaosCommand) async {
         waiters.expect(command.token)
         defer { waiters.forget(command.token) }
-        let end = ContinuousClock.now + deadline
+        let begun = ContinuousClock.now
+        let end = begun + deadline
         while true {
             let remaining = end - ContinuousClock.now
             guard remaining > .zero else { return ledger.settle(command.token, .failed) }
             ledger.attempted(command.token)
-            let reply = await waiters.wait(for: command.token, timeout: min(attemptTimeout, remaining)) { [session] in
+            let reply = await waiters.wait(for: command.token, timeout: min(attemptTimeout, remaining)) { [session, qos] in
                 // Not awaited: while the broker is away the publish waits in the session's queue, and
                 // the next attempt must not wait for it.
-                Task { try? await session.publish(command.topic, payload: command.payload, qos: .atLeastOnce) }
+                Task { try? await session.publish(command.topic, payload: command.payload, qos: qos) }
             }
             if let reply {
+                settled(command, ContinuousClock.now - begun, reply.accepted)
                 return ledger.settle(command.token, reply.accepted ? .accepted(reply.body) : .rejected(reply.body))
             }
         }

@@ -46,3 +46,13 @@ package struct ChaosCommand: Sendable {
                             topic: Topics.Shadow(thing).update, payload: request.jsonData, setting: setting)
     }
 }
+
+extension ChaosCommand {
+    /// Command number `sequence` as a shadow action the app's action sender would send, with its own
+    /// `clientToken` (`<run>-<sequence>`).
+    package static func action(_ action: DeviceAction, sequence: Int, run: String, thing: ThingName, product: HardwareProduct) -> ChaosCommand {
+        let token = "\(run)-\(sequence)"
+        return ChaosCommand(sequence: sequence, token: token, thing: thing, kind: .shadowUpdate, topic: Topics.Shadow(thing).update,
+                            payload: action.updateRequest(for: product, clientToken: token).jsonData, setting: nil)
+    }
+}

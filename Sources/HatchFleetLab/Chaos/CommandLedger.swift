@@ -44,6 +44,9 @@ package final class CommandLedger: Sendable {
         /// Applied once according to the device's state, whose log line a kill cut off (the
         /// device later answered the command as a repeat, so its state had it).
         package var appliedWithoutLogLine = 0
+
+        /// Nothing counted yet.
+        package init() {}
     }
 
     private struct State {

@@ -1,0 +1,102 @@
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSimulator
+import HatchScenarioFile
+import HatchSeededRandom
+
+/// Checks a scenario against the simulator and resolves it into a ``ScenarioPlan``: loads or generates
+/// the fleet, checks products, fault names and parameters and device names, and picks each action's
+/// devices with the seed. Every error is a ``ScenarioFileError`` naming file, line and field.
+public enum ScenarioPlanner {
+    /// Plans `scenario`, read from a file in `baseDirectory` (fleet-file paths are relative to it).
+    /// `seed` overrides the file's; `devicesFile` replaces the fleet with the devices of a fleet file
+    /// (devices the engine did not start, `--devices`).
+    public static func plan(_ scenario: Scenario, baseDirectory: URL, seed: UInt64? = nil, devicesFile: URL? = nil) throws(ScenarioFileError) -> ScenarioPlan {
+        let seed = seed ?? scenario.seed
+        var generated: String?
+        let definition: FleetDefinition
+        if let devicesFile {
+            definition = try load(devicesFile, at: .code("--devices"))
+        } else {
+            switch scenario.fleet.devices {
+            case .file(let path, let location):
+                let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
+                definition = try load(url, at: location)
+            case .generated(let groups):
+                let text = try GeneratedFleet.yaml(groups, name: scenario.name)
+                generated = text
+                do {
+                    definition = try FleetFileParser.parse(text, file: "<generated>")
+                } catch {
+                    let location = groups.first?.location ?? .code("fleet.devices.generate")
+                    throw ScenarioFileError(location, "the generated fleet is not valid: \(error.description)")
+                }
+            }
+        }
+        let selector = DeviceSelector(devices: definition.devices, seed: seed)
+        var stages: [PlannedStage] = []
+        for stage in scenario.stages {
+            var actions: [PlannedAction] = []
+            for action in stage.actions {
+                actions.append(try plan(action, selector: selector))
+            }
+            stages.append(PlannedStage(stage: stage, actions: actions))
+        }
+        return ScenarioPlan(scenario: scenario, definition: definition, generatedFleetFile: generated, stages: stages, seed: seed)
+    }
+
+    private static func load(_ url: URL, at location: FieldLocation) throws(ScenarioFileError) -> FleetDefinition {
+        do {
+            return try FleetDefinition.load(contentsOf: url)
+        } catch {
+            throw ScenarioFileError(location, "the fleet file \(url.path) cannot be used: \(error.description)")
+        }
+    }
+
+    private static func plan(_ action: StageAction, selector: DeviceSelector) throws(ScenarioFileError) -> PlannedAction {
+        switch action {
+        case .connect(let connect):
+            return .connect(perSecond: connect.perSecond)
+        case .commands(let commands):
+            let devices = try selector.pick(commands.devices, at: commands.location, field: "devices")
+            return .commands(commands, devices: devices)
+        case .alarms(let alarms):
+            let devices = try selector.pick(alarms.devices, at: alarms.location, field: "devices") { $0.alarms }
+            guard !devices.isEmpty else { throw ScenarioFileError(field(alarms.location, "devices"), "none of the devices selected has alarms") }
+            return .alarms(alarms, devices: devices)
+        case .routines(let routines):
+            let devices = try selector.pick(routines.devices, at: routines.location, field: "devices") { $0.routines }
+            guard !devices.isEmpty else { throw ScenarioFileError(field(routines.location, "devices"), "none of the devices selected has routines") }
+            guard routines.stopMidStep <= devices.count else {
+                throw ScenarioFileError(field(routines.location, "stopMidStep"), "\(routines.stopMidStep) is more than the \(devices.count) routine(s) started")
+            }
+            return .routines(routines, devices: devices)
+        case .fault(let fault):
+            let kind: FaultKind
+            do {
+                kind = try FaultKind.make(name: fault.fault, parameters: fault.parameters)
+                let allowed = try FaultKind.parameterNames(of: fault.fault)
+                if let unknown = fault.parameters.keys.sorted().first(where: { !allowed.contains($0) }) {
+                    let list = allowed.isEmpty ? "none" : allowed.sorted().joined(separator: ", ")
+                    throw ScenarioFileError(field(fault.location, "parameters.\(unknown)"), "fault \(fault.fault) takes no '\(unknown)'; its parameters: \(list)")
+                }
+            } catch let error as ScenarioFileError {
+                throw error
+            } catch let error as FaultParseError {
+                throw ScenarioFileError(field(fault.location, "fault"), error.description)
+            } catch {
+                throw ScenarioFileError(field(fault.location, "fault"), "\(error)")
+            }
+            let devices = try selector.pick(fault.devices, at: fault.location, field: "devices")
+            return .fault(kind, fault, devices: devices)
+        case .broker(let broker):
+            return .broker(broker)
+        case .clock(let clock):
+            return .clock(clock)
+        }
+    }
+
+    static func field(_ location: FieldLocation, _ name: String) -> FieldLocation {
+        FieldLocation(file: location.file, line: location.line, field: location.field + "." + name)
+    }
+}

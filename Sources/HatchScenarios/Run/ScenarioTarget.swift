@@ -1,0 +1,130 @@
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSimulator
+import HatchFleetLab
+import HatchMosquittoBroker
+import HatchMQTT
+import HatchScenarioFile
+import HatchServiceSupport
+
+/// Where a scenario runs: the fleet the file describes, started by the engine, or devices it did not
+/// start (real hardware, or a `hatchctl fleet run` elsewhere) on a given broker.
+public enum ScenarioTargetChoice: Sendable {
+    /// The file's fleet, in this process, on the file's broker (a private mosquitto by default).
+    case simulated
+    /// Devices the engine did not start, on `broker`; only what goes through the broker can run.
+    case external(broker: MQTTBrokerURL, credentials: MQTTCredentials?)
+}
+
+/// A started target: the broker, the fleet and its clock when the engine owns them, and a presence
+/// watcher that sees devices come and go on any target.
+final class RunningTarget: Sendable {
+    let label: String
+    let brokerURL: MQTTBrokerURL
+    let credentials: MQTTCredentials?
+    let broker: MosquittoBroker?
+    let fleet: Fleet?
+    let clock: SimulationClock?
+    let shadowService: ShadowService?
+    let presence: PresenceWatcher
+    let things: [ThingName]
+    /// Resident memory before the fleet started.
+    let memoryBaseline: Int
+
+    private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, broker: MosquittoBroker?, fleet: Fleet?,
+                 clock: SimulationClock?, shadowService: ShadowService?, presence: PresenceWatcher, things: [ThingName], memoryBaseline: Int) {
+        self.label = label
+        self.brokerURL = brokerURL
+        self.credentials = credentials
+        self.broker = broker
+        self.fleet = fleet
+        self.clock = clock
+        self.shadowService = shadowService
+        self.presence = presence
+        self.things = things
+        self.memoryBaseline = memoryBaseline
+    }
+
+    var simulated: Bool { fleet != nil }
+
+    /// Starts the broker (when private), the shadow service (when split) and creates the fleet; the
+    /// devices connect at ``connect(rate:)``.
+    static func start(_ plan: ScenarioPlan, choice: ScenarioTargetChoice, run: String, recorder: ScenarioRecorder,
+                      ledgers: LedgerRouter) async throws -> RunningTarget {
+        let things = plan.definition.devices.map(\.profile.thingName)
+        let fleetSection = plan.scenario.fleet
+        let keepAlive = Duration.seconds(fleetSection.keepAlive)
+        switch choice {
+        case .external(let url, let credentials):
+            let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive)
+            try await presence.start()
+            return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, broker: nil, fleet: nil,
+                                 clock: nil, shadowService: nil, presence: presence, things: things,
+                                 memoryBaseline: ProcessResources.residentMemoryBytes)
+        case .simulated:
+            var broker: MosquittoBroker?
+            let url: MQTTBrokerURL
+            switch fleetSection.broker {
+            case .private:
+                let started = try await MosquittoBroker.start(options: .init(persistence: true, fileDescriptorLimit: max(4096, things.count * 4 + 1024)))
+                broker = started
+                url = try MQTTBrokerURL(started.url)
+            case .external(let text, let location):
+                do {
+                    url = try MQTTBrokerURL(text)
+                } catch {
+                    throw ScenarioFileError(location, "'\(text)' is not a broker URL; write mqtt://host:port")
+                }
+            }
+            do {
+                let start = plan.scenario.clock.start ?? Date()
+                let clock = SimulationClock(mode: .accelerated(speed: plan.scenario.clock.speed), startTime: start)
+                var shadowService: ShadowService?
+                if fleetSection.shadowService == .split {
+                    let service = try ShadowService(configuration: ShadowServiceConfiguration(
+                        broker: url, clientID: "hatch-scenario-shadow-\(run)", keepAlive: keepAlive, now: { clock.now }))
+                    try await service.start()
+                    shadowService = service
+                }
+                var configuration = FleetConfiguration(
+                    definition: plan.definition, broker: url, clock: clock, connectConcurrency: fleetSection.connectConcurrency,
+                    tickInterval: .milliseconds(50), controlTopics: false, instanceName: "scenario-\(run)", keepAlive: keepAlive,
+                    shadowService: shadowService == nil ? .internal : .external)
+                configuration.connectRate = plan.connectRate
+                configuration.requestObserver = { _, request in ledgers.deviceHandled(request) }
+                configuration.engineEventObserver = { thing, event, at in recorder.engineEvent(thing, event, at: at) }
+                let baseline = ProcessResources.residentMemoryBytes
+                let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive)
+                try await presence.start()
+                let fleet = try Fleet(configuration: configuration)
+                let where_ = broker == nil ? "broker \(url)" : "private mosquitto \(url)"
+                let shape = shadowService == nil ? "" : ", shadow service apart"
+                return RunningTarget(label: "\(things.count) simulated devices on \(where_)\(shape)", brokerURL: url, credentials: nil,
+                                     broker: broker, fleet: fleet, clock: clock, shadowService: shadowService, presence: presence,
+                                     things: things, memoryBaseline: baseline)
+            } catch {
+                broker?.stop()
+                throw error
+            }
+        }
+    }
+
+    /// The devices online now: the fleet's own count, or presence for devices the engine did not start.
+    var online: Int {
+        if let fleet { return fleet.status().online }
+        return presence.onlineCount(things)
+    }
+
+    /// Fleet messages in and out so far (only a fleet the engine started).
+    var messages: Int? {
+        fleet.map { $0.statistics.messagesIn + $0.statistics.messagesOut }
+    }
+
+    /// Stops the fleet, the shadow service, the presence watcher and the private broker.
+    func stop() async {
+        await fleet?.stop()
+        await shadowService?.stop()
+        await presence.stop()
+        broker?.stop()
+    }
+}

@@ -1,0 +1,391 @@
+import Foundation
+import HatchDeviceModel
+import HatchDeviceSimulator
+import HatchFleetLab
+import HatchIoTActionSenderClient
+import HatchMQTT
+import HatchScenarioFile
+import HatchSeededRandom
+import Synchronization
+
+/// The actions of one stage while it runs: the controller clients' commands, the alarms and routines
+/// set through the action sender (the client `hatchctl` uses), faults, broker actions and clock
+/// changes, each at its simulated time.
+final class StageActions: Sendable {
+    private let sequence: StageSequence
+    private let stage: ScenarioStage
+    private let number: Int
+    private let simStart: Date
+    private let clients = Mutex<[ChaosClient]>([])
+    private let ledger = CommandLedger()
+    private let alarmsPending = Mutex<Int>(0)
+    private let appSession: MQTTSession
+
+    init(sequence: StageSequence, stage: ScenarioStage, number: Int, simStart: Date) {
+        self.sequence = sequence
+        self.stage = stage
+        self.number = number
+        self.simStart = simStart
+        let target = sequence.target
+        appSession = MQTTSession(configuration: MQTTConfiguration(
+            broker: target.brokerURL, clientID: "hatch-scenario-app-\(sequence.run)-\(number)", keepAlive: .seconds(sequence.plan.scenario.fleet.keepAlive),
+            credentials: target.credentials, reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2))))
+    }
+
+    private var target: RunningTarget { sequence.target }
+    private var recorder: ScenarioRecorder { sequence.recorder }
+    private var devices: [DeviceSpec] { sequence.plan.definition.devices }
+    private var say: @Sendable (String) -> Void { sequence.options.progress }
+    private var tokenPrefix: String { "\(sequence.run)s\(number)" }
+
+    /// Starts `actions`; returns the tasks that carry them out.
+    func start(_ actions: [PlannedAction]) async throws -> [Task<Void, Never>] {
+        var tasks: [Task<Void, Never>] = []
+        let needsApp = actions.contains { if case .alarms = $0 { true } else if case .routines = $0 { true } else { false } }
+        if needsApp { try await appSession.connect() }
+        sequence.ledgers.add(ledger, prefix: tokenPrefix)
+        for action in actions {
+            switch action {
+            case .clock(let change):
+                changeClock(change)
+            case .connect:
+                if let fleet = target.fleet {
+                    sequence.devicesConnecting()
+                    recorder.mark(.stage, "devices connecting")
+                    tasks.append(Task { [say] in
+                        do { try await fleet.start() } catch { say("the fleet did not start: \(error)") }
+                    })
+                }
+            case .commands(let commands, let indices):
+                try await startCommands(commands, indices: indices)
+            case .alarms(let alarms, let indices):
+                tasks.append(Task { await self.setAlarms(alarms, indices: indices) })
+            case .routines(let routines, let indices):
+                tasks.append(Task { await self.startRoutines(routines, indices: indices) })
+            case .fault(let kind, let fault, let indices):
+                tasks.append(Task { await self.inject(kind, fault, indices: indices) })
+            case .broker(let broker):
+                tasks.append(Task { await self.brokerAction(broker) })
+            }
+        }
+        return tasks
+    }
+
+    /// Stops the stage's work: the clients stop sending, and with `drain` every command they sent gets
+    /// until its deadline to be answered. Returns the stage's command accounting.
+    func stop(_ tasks: [Task<Void, Never>], drain: Bool) async -> CommandLedger.Totals {
+        let clients = clients.withLock { $0 }
+        clients.forEach { $0.pause() }
+        if drain, let deadline = commandDeadline {
+            _ = await clients.first?.drain(timeout: .milliseconds(Int((deadline + 5) * 1000)))
+        }
+        for client in clients { await client.stop() }
+        tasks.forEach { $0.cancel() }
+        for task in tasks { _ = await task.value }
+        await appSession.disconnect()
+        return ledger.totals()
+    }
+
+    private var commandDeadline: Double? {
+        stage.actions.compactMap { if case .commands(let commands) = $0 { commands.deadline } else { nil } }.max()
+    }
+
+    /// Whether `condition` holds now.
+    func holds(_ condition: StageCondition) async -> Bool {
+        switch condition {
+        case .allOnline: return target.online >= target.things.count
+        case .commandsSettled: return ledger.outstanding == 0
+        case .alarmsDone: return alarmsPending.withLock { $0 } == 0 && recorder.alarmsOpen == 0
+        }
+    }
+
+    // MARK: - Clock
+
+    private func changeClock(_ change: ClockAction) {
+        guard let clock = target.clock else { return }
+        switch change {
+        case .jump(let seconds):
+            clock.advance(by: seconds)
+            recorder.mark(.clock, "clock jump \(String(format: "%+g", seconds)) s")
+        case .speed(let speed):
+            clock.setSpeed(speed)
+            recorder.mark(.clock, "clock ×\(String(format: "%g", speed))")
+        case .pause:
+            clock.setSpeed(0)
+            recorder.mark(.clock, "clock paused")
+        }
+    }
+
+    /// Sleeps until the simulated clock reaches `offset` seconds after the stage began (real time on
+    /// devices the engine did not start, at the file's speed).
+    private func waitUntil(offset: Double) async throws {
+        if let clock = target.clock {
+            let due = simStart.addingTimeInterval(offset)
+            while clock.now < due {
+                let remaining = clock.realInterval(until: due) ?? 0.05
+                try await Task.sleep(for: .milliseconds(max(5, min(250, Int(remaining * 1000)))))
+            }
+        } else {
+            try await Task.sleep(for: .milliseconds(Int(offset / max(0.001, sequence.plan.scenario.clock.speed) * 1000)))
+        }
+    }
+
+    // MARK: - Commands
+
+    private func startCommands(_ commands: CommandsAction, indices: [Int]) async throws {
+        let targets = indices.map { ChaosClient.Target(thing: devices[$0].profile.thingName, product: devices[$0].profile.product) }
+        guard !targets.isEmpty else { return }
+        let seed = sequence.plan.seed
+        let kinds = commands.kinds
+        let recorder = recorder
+        let count = max(1, commands.clients)
+        for client in 0..<count {
+            let run = "\(tokenPrefix)c\(client)"
+            let share = targets.indices.filter { $0 % count == client }.map { targets[$0] }
+            guard !share.isEmpty else { continue }
+            let chaos = ChaosClient(
+                broker: target.brokerURL, run: run, targets: share, keepAlive: .seconds(sequence.plan.scenario.fleet.keepAlive),
+                attemptTimeout: .seconds(min(5, commands.deadline)), deadline: .milliseconds(Int(commands.deadline * 1000)), ledger: ledger,
+                credentials: target.credentials, qos: commands.qos == 0 ? .atMostOnce : .atLeastOnce,
+                makeCommand: { number, device in
+                    var random = SeededRandom(seed: seed &+ UInt64(number) &* 7919 &+ SeededRandom.seed(from: run))
+                    let action = Self.action(kinds.randomElement(using: &random) ?? .light, for: device.product, random: &random)
+                    return ChaosCommand.action(action, sequence: number, run: run, thing: device.thing, product: device.product)
+                },
+                settled: { _, elapsed, accepted in recorder.answered(milliseconds: elapsed.seconds * 1000, accepted: accepted) })
+            clients.withLock { $0.append(chaos) }
+            try await chaos.start(rate: commands.perSecond / Double(count))
+        }
+    }
+
+    /// A command of `kind` that `product` understands (light commands on a product without a light
+    /// become volume changes).
+    static func action(_ kind: CommandsAction.Kind, for product: HardwareProduct, random: inout SeededRandom) -> DeviceAction {
+        let capabilities = product.capabilities
+        switch kind {
+        case .light where capabilities.light:
+            let level = Int.random(in: 1_000...65_535, using: &random)
+            return .setColor(r: Int.random(in: 0...65_535, using: &random), g: Int.random(in: 0...65_535, using: &random),
+                             b: Int.random(in: 0...65_535, using: &random), w: 0, intensity: level)
+        case .sound:
+            return .playSound(id: Int.random(in: 2...10, using: &random), volume: Int.random(in: 1_000...40_000, using: &random))
+        case .routineStart where capabilities.routines:
+            return .startRoutine(id: 1)
+        case .routineStop:
+            return .turnOff
+        case .snooze where capabilities.alarms:
+            return .snooze(startTime: 0)
+        case .dismiss where capabilities.alarms:
+            return .dismissAlarm
+        default:
+            return .setVolume(Int.random(in: 1_000...60_000, using: &random))
+        }
+    }
+
+    // MARK: - Alarms
+
+    private func setAlarms(_ alarms: AlarmsAction, indices: [Int]) async {
+        guard let clock = target.clock ?? Optional(SimulationClock(mode: .realTime)) else { return }
+        let sender = IoTActionSenderClient.live(session: appSession, timeout: .seconds(15))
+        alarmsPending.withLock { $0 = indices.count }
+        let span = max(0, alarms.to - alarms.from)
+        var random = SeededRandom(seed: sequence.plan.seed &+ 31)
+        let plans: [(Int, Int, Bool, Bool)] = indices.enumerated().map { order, index in
+            let minute = alarms.from + (indices.count > 1 ? span * order / (indices.count - 1) : 0)
+            let snooze = Double.random(in: 0..<1, using: &random) < alarms.snooze
+            let dismiss = Double.random(in: 0..<1, using: &random) < alarms.dismiss
+            return (index, minute, snooze, dismiss)
+        }
+        var failures = 0
+        await withTaskGroup(of: Bool.self) { group in
+            var iterator = plans.makeIterator()
+            func addNext() -> Bool {
+                guard let (index, minute, snooze, dismiss) = iterator.next() else { return false }
+                group.addTask {
+                    await self.setAlarm(on: self.devices[index], minute: minute, sunrise: alarms.sunrise, snooze: snooze, dismiss: dismiss,
+                                        clock: clock, sender: sender)
+                }
+                return true
+            }
+            for _ in 0..<64 where !addNext() { break }
+            for await ok in group {
+                if !ok { failures += 1 }
+                alarmsPending.withLock { $0 -= 1 }
+                _ = addNext()
+            }
+        }
+        say("  alarms set on \(indices.count - failures)/\(indices.count) device(s)" + (failures > 0 ? " (\(failures) not accepted)" : ""))
+        await respondToAlarms(sender: sender)
+    }
+
+    private func setAlarm(on spec: DeviceSpec, minute: Int, sunrise: Bool, snooze: Bool, dismiss: Bool, clock: SimulationClock,
+                          sender: IoTActionSenderClient) async -> Bool {
+        let profile = spec.profile
+        guard let wake = try? TimeOfDay(hour: minute / 60, minute: minute % 60) else { return false }
+        let alarm = Alarm(id: 0, name: "Scenario \(String(format: "%02d:%02d", minute / 60, minute % 60))", daysOfWeek: .once, wakeTime: wake,
+                          sunriseLead: sunrise ? 1800 : 0)
+        do {
+            let receipt = try await sender.editAlarms(RecordRequest(op: .create, item: alarm), profile.macAddress, profile.product)
+            guard let id = receipt.id else { return false }
+            let zone = TimeZone(identifier: spec.initialSettings.timezone) ?? .gmt
+            recorder.setAlarm(ScenarioRecorder.SetAlarm(thing: profile.thingName, id: id, due: Self.next(minute, after: clock.now, in: zone),
+                                                        timeZone: zone, snooze: snooze, dismiss: dismiss, product: profile.product,
+                                                        macAddress: profile.macAddress))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The first time after `now` that the clock in `zone` shows `minute` minutes after midnight.
+    static func next(_ minute: Int, after now: Date, in zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        var components = calendar.dateComponents([.year, .month, .day], from: now)
+        components.hour = minute / 60
+        components.minute = minute % 60
+        let today = calendar.date(from: components) ?? now
+        if today > now { return today }
+        return calendar.nextDate(after: now, matching: DateComponents(hour: minute / 60, minute: minute % 60), matchingPolicy: .nextTime) ?? today
+    }
+
+    /// Snoozes and dismisses ringing alarms from the client, as the scenario chose, until the stage ends.
+    private func respondToAlarms(sender: IoTActionSenderClient) async {
+        var index = recorder.eventCount
+        while !Task.isCancelled {
+            let events = recorder.events(from: index)
+            index += events.count
+            for event in events {
+                guard case .alarmFired(let id) = event.event, let alarm = recorder.alarmToAnswer(event.thing, id) else { continue }
+                let action: DeviceAction = alarm.snoozeNext ? .snooze(startTime: Int(event.simulated.timeIntervalSince1970)) : .dismissAlarm
+                Task { [recorder] in
+                    do {
+                        _ = try await sender.send(action, alarm.macAddress, alarm.product)
+                        recorder.answeredAlarm(event.thing, id, snoozed: alarm.snoozeNext)
+                    } catch {
+                        recorder.answeredAlarm(event.thing, id, snoozed: alarm.snoozeNext, failed: true)
+                    }
+                }
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    // MARK: - Routines
+
+    private func startRoutines(_ routines: RoutinesAction, indices: [Int]) async {
+        let sender = IoTActionSenderClient.live(session: appSession, timeout: .seconds(15))
+        var started: [(DeviceSpec, Routine)] = []
+        await withTaskGroup(of: (DeviceSpec, Routine)?.self) { group in
+            for index in indices {
+                let spec = devices[index]
+                guard let routine = spec.initialSettings.routines.items.first(where: \.enabled) else { continue }
+                group.addTask {
+                    do {
+                        _ = try await sender.send(.startRoutine(id: routine.id), spec.profile.macAddress, spec.profile.product)
+                        let total = routine.steps.allSatisfy { $0.duration > 0 } ? Double(routine.steps.reduce(0) { $0 + $1.duration }) : nil
+                        if let total {
+                            self.recorder.startedRoutine(ScenarioRecorder.StartedRoutine(thing: spec.profile.thingName, id: routine.id, totalSeconds: total))
+                        }
+                        return (spec, routine)
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            for await entry in group { if let entry { started.append(entry) } }
+        }
+        say("  routines started on \(started.count)/\(indices.count) device(s)")
+        // Stop some in the middle of their first step.
+        for (spec, routine) in started.prefix(routines.stopMidStep) {
+            let half = Double(routine.steps.first?.duration ?? 60) / 2
+            do { try await waitUntil(offset: half) } catch { return }
+            do {
+                _ = try await sender.send(.turnOff, spec.profile.macAddress, spec.profile.product)
+                recorder.stoppedRoutine(spec.profile.thingName, routine.id)
+            } catch {
+                say("  could not stop the routine on \(spec.profile.name): \(error)")
+            }
+        }
+    }
+
+    // MARK: - Faults
+
+    private func inject(_ kind: FaultKind, _ fault: FaultAction, indices: [Int]) async {
+        guard let fleet = target.fleet else { return }
+        let hit = indices.map { devices[$0] }
+        for repeat_ in 0..<max(1, fault.times) {
+            do { try await waitUntil(offset: fault.at + Double(repeat_) * fault.every) } catch { return }
+            let label = "fault \(kind.name) on \(hit.count) device(s)" + (fault.times > 1 ? " \(repeat_ + 1)/\(fault.times)" : "")
+            recorder.mark(.fault, label)
+            let injected = ContinuousClock.now
+            _ = await fleet.inject(FaultInjection(kind: kind, target: .devices(hit.map(\.profile.macAddress.rawValue))))
+            let length: Double? = switch kind {
+            case .dropConnection(let after): after
+            case .offline(let seconds): seconds
+            case .reboot: 0
+            default: nil
+            }
+            guard let length else { continue }
+            let things = hit.map(\.profile.thingName)
+            Task { [recorder, target] in
+                // The presence client must see each device go (its last will or a clean offline).
+                let keepAlive = Duration.seconds(self.sequence.plan.scenario.fleet.keepAlive)
+                let gone = await target.presence.waitUntil(online: false, things: things, since: injected, timeout: keepAlive * 2 + .seconds(5))
+                recorder.missedPresence(gone.values.count { $0 == nil })
+            }
+            try? await Task.sleep(for: .milliseconds(Int(length * 1000)))
+            await watchRecovery(label, devices: hit.compactMap { fleet.device($0.profile.macAddress.rawValue) }, length: length)
+        }
+    }
+
+    /// Measures how long after a fault's end the devices it hit were all online again.
+    private func watchRecovery(_ label: String, devices hit: [SimulatedDevice], length: Double) async {
+        let ended = ContinuousClock.now
+        let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(length)
+        var waiting = hit
+        while !waiting.isEmpty, ContinuousClock.now - ended < limit, !Task.isCancelled {
+            var still: [SimulatedDevice] = []
+            for device in waiting where !(await device.isOnline) { still.append(device) }
+            waiting = still
+            if !waiting.isEmpty { try? await Task.sleep(for: .milliseconds(100)) }
+        }
+        let seconds = waiting.isEmpty ? (ContinuousClock.now - ended).seconds : nil
+        recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: seconds, notBack: waiting.count))
+    }
+
+    // MARK: - Broker
+
+    private func brokerAction(_ action: BrokerAction) async {
+        guard let broker = target.broker else { return }
+        for repeat_ in 0..<max(1, action.times) {
+            do { try await waitUntil(offset: action.at + Double(repeat_) * action.every) } catch { return }
+            let label = "broker \(action.kind.rawValue)" + (action.times > 1 ? " \(repeat_ + 1)/\(action.times)" : "")
+            let before = target.online
+            recorder.mark(.broker, label)
+            say("  \(label)")
+            switch action.kind {
+            case .kill: broker.kill()
+            case .restart: broker.stop()
+            case .hang: broker.suspend()
+            }
+            try? await Task.sleep(for: .milliseconds(Int(action.downtime * 1000)))
+            switch action.kind {
+            case .kill, .restart:
+                do { try await broker.restart() } catch { say("  the broker did not restart: \(error)") }
+            case .hang:
+                broker.resume()
+            }
+            let back = ContinuousClock.now
+            let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(5)
+            // A hang the devices' keep-alive did not notice leaves them online: then they are back at once.
+            try? await Task.sleep(for: .milliseconds(200))
+            while target.online < before, ContinuousClock.now - back < limit, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            let missing = max(0, before - target.online)
+            recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: missing == 0 ? (ContinuousClock.now - back).seconds : nil,
+                                                         notBack: missing))
+        }
+    }
+}
