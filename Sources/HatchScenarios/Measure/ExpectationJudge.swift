@@ -19,6 +19,8 @@ enum ExpectationJudge {
             return result(nil, .fail, "\(expectation.threshold): \(reason) (\(source))")
         }
         if expectation.holds(for: value) { return result(value, .pass, nil) }
-        return result(value, .fail, "\(expectation.threshold): measured \(metric.unit.format(value)) (\(source))")
+        let details = measured.details[metric] ?? []
+        let listed = details.isEmpty ? "" : "; " + details.prefix(5).joined(separator: "; ") + (details.count > 5 ? "; …" : "")
+        return result(value, .fail, "\(expectation.threshold): measured \(metric.unit.format(value)) (\(source))\(listed)")
     }
 }

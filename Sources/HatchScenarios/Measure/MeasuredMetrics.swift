@@ -11,6 +11,8 @@ struct MeasuredMetrics: Sendable {
     var unavailable: [ScenarioMetric: String] = [:]
     /// Metrics with nothing to measure in the window (no command answered, no fault): their expectations fail.
     var missing: [ScenarioMetric: String] = [:]
+    /// What a failing metric counted, e.g. the alarms that never rang, for the failure message.
+    var details: [ScenarioMetric: [String]] = [:]
 
     /// The fleet-level figures of the window that the recorder does not hold.
     struct Fleet: Sendable {
@@ -119,24 +121,29 @@ struct MeasuredMetrics: Sendable {
         let end = fleet.simulatedEnd ?? .distantFuture
         let due = window.alarms.filter { $0.due >= start.addingTimeInterval(-60) && $0.due <= end }
         var fired = 0
-        var missed = 0
-        var offMinute = 0
-        for alarm in due {
+        var missed: [String] = []
+        var offMinute: [String] = []
+        for alarm in due.sorted(by: { $0.due < $1.due }) {
             guard let firing = firstFiring[ScenarioRecorder.key(alarm.thing, alarm.id)] else {
                 // Due in the window's last moments: the device may still be ringing it in.
-                if alarm.due.addingTimeInterval(fleet.tolerance) < end { missed += 1 }
+                if alarm.due.addingTimeInterval(fleet.tolerance) < end { missed.append("alarm \(alarm.id) of \(alarm.thing) due \(alarm.due)") }
                 continue
             }
             fired += 1
-            if abs(firing.simulated.timeIntervalSince(alarm.due)) > max(60, fleet.tolerance) { offMinute += 1 }
+            if abs(firing.simulated.timeIntervalSince(alarm.due)) > max(60, fleet.tolerance) {
+                offMinute.append("alarm \(alarm.id) of \(alarm.thing) due \(alarm.due) rang \(firing.simulated)")
+            }
         }
+        result.details[.alarmsMissed] = missed
+        result.details[.alarmsOffMinute] = offMinute
         result.values[.alarmsDue] = Double(due.count)
         result.values[.alarmsFired] = Double(fired)
-        result.values[.alarmsMissed] = Double(missed)
-        result.values[.alarmsOffMinute] = Double(offMinute)
+        result.values[.alarmsMissed] = Double(missed.count)
+        result.values[.alarmsOffMinute] = Double(offMinute.count)
         let sunrises = window.events.filter { if case .sunriseStarted = $0.event { true } else { false } }
         result.values[.sunrisesStarted] = Double(sunrises.count)
         result.values[.sunrisesNotRising] = Double(window.sunriseDrops.count)
+        result.details[.sunrisesNotRising] = window.sunriseDrops.sorted()
     }
 
     private static func measureRoutines(_ window: RecordedWindow, fleet: Fleet, into result: inout MeasuredMetrics) {

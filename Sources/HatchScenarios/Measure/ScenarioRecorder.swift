@@ -12,6 +12,7 @@ final class ScenarioRecorder: Sendable {
     /// A command answered, at real second `t` of the run.
     struct Answer: Sendable {
         var t: Double
+        var thing: ThingName
         var milliseconds: Double
         var accepted: Bool
     }
@@ -90,9 +91,9 @@ final class ScenarioRecorder: Sendable {
 
     static func key(_ thing: ThingName, _ id: Int) -> String { "\(thing.rawValue)#\(id)" }
 
-    func answered(milliseconds: Double, accepted: Bool) {
+    func answered(_ thing: ThingName, milliseconds: Double, accepted: Bool) {
         let t = now
-        state.withLock { $0.answers.append(Answer(t: t, milliseconds: milliseconds, accepted: accepted)) }
+        state.withLock { $0.answers.append(Answer(t: t, thing: thing, milliseconds: milliseconds, accepted: accepted)) }
     }
 
     func engineEvent(_ thing: ThingName, _ event: EngineEvent, at simulated: Date) {

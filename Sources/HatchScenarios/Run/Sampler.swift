@@ -41,7 +41,8 @@ final class Sampler: Sendable {
             try? await Task.sleep(for: interval)
             let t = recorder.now
             let messages = target.messages ?? 0
-            let answers = recorder.answers(since: lastT).filter(\.accepted).map(\.milliseconds)
+            let answered = recorder.answers(since: lastT)
+            let answers = answered.filter(\.accepted).map(\.milliseconds)
             let online = target.online
             let name = stage.withLock { $0 }
             recorder.sample(ScenarioSample(
@@ -59,6 +60,11 @@ final class Sampler: Sendable {
                 case .alarmFired, .alarmDismissed, .alarmSnoozed: following[key] = nil; brightness[key] = nil
                 default: break
                 }
+            }
+            // A command to the device changes its light: that sunrise is no longer the firmware's alone.
+            for answer in answered where following[answer.thing.rawValue] != nil {
+                following[answer.thing.rawValue] = nil
+                brightness[answer.thing.rawValue] = nil
             }
             for (key, entry) in following {
                 let level = await entry.device.reportedState.current.color?.i ?? 0

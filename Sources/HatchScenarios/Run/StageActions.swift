@@ -140,7 +140,7 @@ final class StageActions: Sendable {
         let recorder = recorder
         let count = max(1, commands.clients)
         for client in 0..<count {
-            let run = "\(tokenPrefix)c\(client)"
+            let run = "\(tokenPrefix)-c\(client)"
             let share = targets.indices.filter { $0 % count == client }.map { targets[$0] }
             guard !share.isEmpty else { continue }
             let chaos = ChaosClient(
@@ -152,7 +152,9 @@ final class StageActions: Sendable {
                     let action = Self.action(kinds.randomElement(using: &random) ?? .light, for: device.product, random: &random)
                     return ChaosCommand.action(action, sequence: number, run: run, thing: device.thing, product: device.product)
                 },
-                settled: { _, elapsed, accepted in recorder.answered(milliseconds: elapsed.seconds * 1000, accepted: accepted) })
+                settled: { command, elapsed, accepted in
+                    recorder.answered(command.thing, milliseconds: elapsed.seconds * 1000, accepted: accepted)
+                })
             clients.withLock { $0.append(chaos) }
             try await chaos.start(rate: commands.perSecond / Double(count))
         }
