@@ -486,6 +486,7 @@ let package = Package(
                 "HatchFleetService",
                 "HatchCloudProvisioning",
                 "HatchFleetLab",
+                "HatchScenarioFile", "HatchScenarios",
                 "HatchBrokerConfiguration",
                 "HatchFleetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

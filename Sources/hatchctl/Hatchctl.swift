@@ -19,6 +19,7 @@ struct Hatchctl: AsyncParsableCommand {
             BrokerCommand.self,
             ShadowServiceCommand.self,
             CloudCommand.self,
+            ScenarioCommand.self,
             DemoCommand.self,
             DevicesCommand.self,
             DashboardCommand.self,

@@ -35,6 +35,10 @@ enum DashboardPage {
       <button data-control="sim-advance" data-seconds="3600">+1 h</button>
       <span class="reply" data-role="sim-reply"></span>
     </section>
+    <section class="scenario" data-role="scenario" aria-live="polite" hidden>
+      <span>Scenario <b data-role="scenario-name">–</b>: <b data-role="scenario-stage">–</b></span>
+      <ul data-role="scenario-expectations"></ul>
+    </section>
     <main>
       <div class="viewport" data-role="viewport"><div class="grid" data-role="grid"></div></div>
     </main>

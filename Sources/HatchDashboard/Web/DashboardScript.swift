@@ -193,6 +193,17 @@ extension DashboardPage {
       setText(document, 'sim-speed', simulation.speed);
       $('[data-control=sim-pause]').textContent = simulation.speed === 0 ? 'Paused' : 'Pause';
       for (const el of drawn.values()) $('.fault-row', el).hidden = false;
+      const scenario = simulation.scenario;
+      $('[data-role=scenario]').hidden = !scenario;
+      if (!scenario) return;
+      setText(document, 'scenario-name', scenario.name);
+      setText(document, 'scenario-stage', scenario.stage);
+      $('[data-role=scenario-expectations]').replaceChildren(...scenario.expectations.map((e) => {
+        const item = document.createElement('li');
+        item.dataset.verdict = e.verdict;
+        item.textContent = `${e.verdict === 'pass' ? '✓' : e.verdict === 'fail' ? '✗' : '–'} ${e.threshold}: ${e.measured}`;
+        return item;
+      }));
     }
     const simReply = $('[data-role=sim-reply]');
     $('[data-control=sim-set-speed]').onclick = () => post({ action: 'clock', speed: +$('[data-control=sim-speed]').value }, simReply);

@@ -14,6 +14,11 @@ extension DashboardPage {
     .stream { margin-left: auto; font-size: 12px; opacity: .7; }
     .simulation { display: flex; flex-wrap: wrap; gap: 10px; align-items: center; padding: 8px 16px; background: #fff8e6; border-bottom: 1px solid #0001; }
     .simulation[hidden] { display: none; }
+    .scenario { padding: 6px 16px; border-bottom: 1px solid #0001; }
+    .scenario[hidden] { display: none; }
+    .scenario ul { display: flex; flex-wrap: wrap; gap: 4px 16px; margin: 4px 0 0; padding: 0; list-style: none; }
+    .scenario li[data-verdict=fail] { color: #b3261e; font-weight: 600; }
+    .scenario li[data-verdict=pass] { color: #1e7b34; }
     main { padding: 12px 16px; }
     .viewport { height: calc(100vh - 360px); min-height: 340px; overflow-y: auto; position: relative; }
     .grid { position: relative; }

@@ -22,10 +22,14 @@ public struct ScenarioEngine: Sendable {
         public var status: @Sendable (ScenarioLiveStatus) -> Void
         /// Real time between two samples.
         public var sampleInterval: Duration
+        /// Told once the target is up, before the first stage: where it runs, e.g. for a live dashboard.
+        public var targetStarted: @Sendable (ScenarioTargetInfo) async -> Void
 
         /// Creates options.
         public init(target: ScenarioTargetChoice = .simulated, progress: @escaping @Sendable (String) -> Void = { _ in },
-                    status: @escaping @Sendable (ScenarioLiveStatus) -> Void = { _ in }, sampleInterval: Duration = .seconds(1)) {
+                    status: @escaping @Sendable (ScenarioLiveStatus) -> Void = { _ in }, sampleInterval: Duration = .seconds(1),
+                    targetStarted: @escaping @Sendable (ScenarioTargetInfo) async -> Void = { _ in }) {
+            self.targetStarted = targetStarted
             self.target = target
             self.progress = progress
             self.status = status
@@ -65,6 +69,9 @@ public struct ScenarioEngine: Sendable {
         result.simulated = target.simulated
         result.simulatedStart = target.clock.map { Self.iso($0.now) }
         say("\(plan.scenario.name): \(target.label), seed \(plan.seed)")
+        await options.targetStarted(ScenarioTargetInfo(
+            brokerURL: target.brokerURL, credentials: target.credentials, devices: plan.definition.devices.map(\.profile),
+            fleet: target.fleet, clock: target.clock))
         let sampler = Sampler(target: target, recorder: recorder, interval: options.sampleInterval, say: say)
         let samplerTask = Task { await sampler.run() }
         let stages = StageSequence(plan: plan, target: target, recorder: recorder, ledgers: ledgers, run: run, sampler: sampler, options: options)

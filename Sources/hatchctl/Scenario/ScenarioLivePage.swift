@@ -1,0 +1,64 @@
+import Foundation
+import HatchDashboard
+import HatchDeviceSimulator
+import HatchFleetControl
+import HatchFleetService
+import HatchScenarios
+import Logging
+import Synchronization
+
+/// The live dashboard beside a running scenario (`scenario run --dashboard-port`): the devices' cards
+/// as in `fleet run`, and above them the stage and the expectations as they settle.
+final class ScenarioLivePage: Sendable {
+    private let options: DashboardOptions
+    private let status = Mutex<ScenarioStatus?>(nil)
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init(options: DashboardOptions) {
+        self.options = options
+    }
+
+    /// Shows `live` from now on.
+    func update(_ live: ScenarioLiveStatus) {
+        let stage = live.verdict.map { "ended: \($0.rawValue)" } ?? live.stage.map { "stage \(live.stageNumber)/\(live.stageCount) \($0)" } ?? "starting"
+        let expectations = live.expectations.map {
+            ScenarioStatus.Expectation(threshold: ($0.stage.map { "\($0): " } ?? "") + $0.threshold, measured: $0.measuredText, verdict: $0.verdict.rawValue)
+        }
+        status.withLock { $0 = ScenarioStatus(name: live.scenario, stage: stage, expectations: expectations) }
+    }
+
+    /// Starts the dashboard on the scenario's broker once its target is up.
+    func start(_ target: ScenarioTargetInfo) async {
+        guard let port = options.dashboardPort else { return }
+        let access: DashboardAccess
+        do { access = try options.access() } catch { return Console.write("error: the dashboard: \(error)\n", to: .standardError) }
+        let status = status
+        let controls: SimulationControls
+        if let fleet = target.fleet, let clock = target.clock {
+            let fleetControls = FleetSimulationControls.make(fleet: fleet, clock: clock)
+            controls = SimulationControls(status: {
+                var current = fleetControls.status()
+                current.scenario = status.withLock { $0 }
+                return current
+            }, changeClock: fleetControls.changeClock, injectFault: fleetControls.injectFault)
+        } else {
+            controls = SimulationControls(status: {
+                SimulationStatus(time: ISO8601DateFormatter().string(from: Date()), speed: 1, faults: [], scenario: status.withLock { $0 })
+            }, changeClock: { _ in .failed("The devices' clock is their own: the scenario did not start them.") },
+               injectFault: { _, _, _, _ in .failed("Faults need a fleet the scenario started.") })
+        }
+        let service = DashboardService(
+            connection: BrokerConnection(url: target.brokerURL.description, credentials: target.credentials),
+            devices: target.devices.map { DashboardDevice(name: $0.name, macAddress: $0.macAddress, product: $0.product) },
+            simulation: controls, port: port, access: access, timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
+        Console.write("live dashboard: http://\(access.host):\(port)/\n", to: .standardError)
+        task.withLock { $0 = Task { do { try await service.run() } catch { Console.write("error: the dashboard stopped: \(error)\n", to: .standardError) } } }
+    }
+
+    /// Stops the dashboard.
+    func stop() async {
+        guard let running = task.withLock({ $0 }) else { return }
+        running.cancel()
+        _ = await running.value
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HatchMQTT
+import HatchScenarioFile
+import HatchScenarios
+
+/// `hatchctl scenario run FILE`: runs a scenario on the fleet it describes (or on devices it did not
+/// start), prints a line per stage and the expectations, and writes the JUnit, HTML and JSON reports.
+struct ScenarioRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a scenario file and decide its expectations.",
+        discussion: """
+            By default the scenario's own fleet runs in this process on a private mosquitto. With --broker and \
+            --devices it drives devices it did not start (real hardware, or `hatchctl fleet run` elsewhere): \
+            simulator-only steps (clock changes, faults, broker actions) and metrics are then reported not \
+            applicable (JUnit skipped), and a scenario whose essential stages are all not applicable is not \
+            passed. Ctrl-C stops cleanly, writes the reports marked interrupted and exits 130.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The scenario file (YAML).", valueName: "file"))
+    var file: String
+
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report: one test case per expectation.", valueName: "file"))
+    var junit: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write a self-contained HTML report with charts.", valueName: "file.html"))
+    var report: String?
+
+    @Flag(name: .long, help: "Print the result as JSON (the figures of the HTML report).")
+    var json = false
+
+    @Option(name: .long, help: "The seed of every random choice (overrides the file's).")
+    var seed: UInt64?
+
+    @Option(name: .long, help: ArgumentHelp("Run against devices on this broker, which the engine did not start (needs --devices).", valueName: "url"))
+    var broker: String?
+
+    @Option(name: .long, help: ArgumentHelp("A fleet file naming the devices on --broker.", valueName: "file"))
+    var devices: String?
+
+    @OptionGroup var dashboard: DashboardOptions
+
+    func validate() throws {
+        if (broker == nil) != (devices == nil) {
+            throw ValidationError("--broker and --devices go together: the broker of devices the engine did not start, and a fleet file naming them.")
+        }
+    }
+
+    func run() async throws {
+        let console = Console(json: json)
+        let plan = try ScenarioFileLoading.plan(file, seed: seed, devicesFile: devices, console: console)
+        var target = ScenarioTargetChoice.simulated
+        if let broker {
+            do {
+                let environment = ProcessInfo.processInfo.environment
+                let credentials = environment["HATCH_HIL_USERNAME"].map {
+                    MQTTCredentials(username: $0, password: environment["HATCH_HIL_PASSWORD"] ?? "")
+                }
+                target = .external(broker: try MQTTBrokerURL(broker), credentials: credentials)
+            } catch {
+                throw ValidationError("--broker: '\(broker)' is not a broker URL; write mqtt://host:port.")
+            }
+        }
+        let interactive = isatty(STDERR_FILENO) == 1
+        let started = ContinuousClock.now
+        let live = ScenarioLivePage(options: dashboard)
+        let engine = ScenarioEngine(plan: plan, options: .init(
+            target: target,
+            progress: { line in
+                let elapsed = String(format: "%6.1f", (ContinuousClock.now - started).seconds)
+                Console.write((interactive ? "\r\u{1B}[2K" : "") + "scenario \(elapsed)s: " + line + "\n", to: .standardError)
+            },
+            status: { live.update($0) },
+            targetStarted: { await live.start($0) }))
+        let task = Task { await engine.run() }
+        let signals = ScenarioInterruption.cancelOnSignal(task)
+        let result = await task.value
+        signals.forEach { $0.cancel() }
+        try writeReports(result)
+        await live.stop()
+        console.emit(result) { ScenarioResultText.text(result) }
+        if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    private func writeReports(_ result: ScenarioResult) throws {
+        func write(_ data: Data, to path: String, what: String) {
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                Console.write("\(what): \(path)\n", to: .standardError)
+            } catch {
+                Console.write("error: could not write the \(what) to \(path): \(error.localizedDescription)\n", to: .standardError)
+            }
+        }
+        if let junit { write(Data(ScenarioJUnitReport.xml(result).utf8), to: junit, what: "JUnit report") }
+        if let report { write(Data(ScenarioHTMLReport.html(result).utf8), to: report, what: "HTML report") }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into the cancellation of the scenario's task, which stops it cleanly.
+enum ScenarioInterruption {
+    static func cancelOnSignal<Value>(_ task: Task<Value, Never>) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Console.write("\ninterrupted: stopping the clients, the fleet and the broker\n", to: .standardError)
+                task.cancel()
+            }
+            source.resume()
+            return source
+        }
+    }
+}
+
+/// The text summary of a run: the verdict, the stages and each expectation with its measured value.
+enum ScenarioResultText {
+    static func text(_ result: ScenarioResult) -> String {
+        var lines: [String] = []
+        let verdict = switch result.verdict {
+        case .pass: "PASS"
+        case .fail: "FAIL"
+        case .notApplicable: "NOT APPLICABLE (not passed)"
+        case .interrupted: "INTERRUPTED"
+        }
+        lines.append("\(result.scenario): \(verdict) — \(result.target), \(String(format: "%.1f", result.realSeconds)) s, seed \(result.seed)")
+        if let error = result.error { lines.append("  error: \(error)") }
+        for stage in result.stages {
+            lines.append("  stage \(stage.name): \(String(format: "%.1f", stage.realEnd - stage.realStart)) s"
+                         + (stage.notApplicable.map { " — not applicable: \($0)" } ?? "")
+                         + (stage.skippedActions.isEmpty || stage.notApplicable != nil ? "" : " — skipped: \(stage.skippedActions.joined(separator: "; "))"))
+        }
+        for expectation in result.expectations {
+            let mark = switch expectation.verdict {
+            case .pass: "ok  "
+            case .fail: "FAIL"
+            case .notApplicable: "n/a "
+            }
+            lines.append("  \(mark) \(expectation.caseName) — measured \(expectation.measuredText)"
+                         + (expectation.verdict == .pass ? "" : expectation.message.map { " (\($0))" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
