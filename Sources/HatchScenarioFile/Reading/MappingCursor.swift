@@ -25,7 +25,11 @@ struct MappingCursor {
                                         "unknown key `\(key)`; allowed keys here: \(NodeCursor.list(allowed))")
             }
             var value = NodeCursor(node: valueNode, field: cursor.path(key), line: valueNode.mark?.line ?? keyLine, file: cursor.file)
-            if value.isNull { value = NodeCursor(node: valueNode, field: value.field, line: keyLine, file: cursor.file) }
+            // A missing value, a list or a mapping is reported at its key (a block's first item is on the next line).
+            switch valueNode {
+            case .mapping, .sequence: value = NodeCursor(node: valueNode, field: value.field, line: keyLine, file: cursor.file)
+            case .scalar, .alias: if value.isNull { value = NodeCursor(node: valueNode, field: value.field, line: keyLine, file: cursor.file) }
+            }
             keys.append(key)
             values[key] = value
         }

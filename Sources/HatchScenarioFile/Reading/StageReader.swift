@@ -1,6 +1,5 @@
 /// Reads one stage: its name, its length, its actions in the order they start, and its expectations.
 enum StageReader {
-
     /// Reads the stage at `value`; `earlierNames` are the names of the stages before it.
     static func read(_ value: NodeCursor, earlierNames: Set<String>) throws(ScenarioFileError) -> ScenarioStage {
         let mapping = try value.mapping("a stage", allowed: ScenarioKeys.stage)
