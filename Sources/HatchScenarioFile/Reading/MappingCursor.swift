@@ -59,10 +59,10 @@ struct MappingCursor {
     func exactlyOne(of candidates: [String], _ what: String) throws(ScenarioFileError) -> (key: String, value: NodeCursor) {
         let found = present(candidates)
         guard let first = found.first, let value = values[first] else {
-            throw cursor.error("\(what) needs exactly one of \(NodeCursor.list(candidates)); none is written")
+            throw cursor.error("\(what) needs exactly one of \(NodeCursor.list(candidates)); write one of them")
         }
         if found.count > 1, let second = values[found[1]] {
-            throw second.error("\(what) takes exactly one of \(NodeCursor.list(candidates)); this one has both `\(found[0])` and `\(found[1])`")
+            throw second.error("\(what) takes exactly one of \(NodeCursor.list(candidates)), found `\(found[0])` and `\(found[1])`; write only one")
         }
         return (first, value)
     }

@@ -142,6 +142,7 @@ struct NodeCursor {
 
     static func describe(_ range: ClosedRange<Int>) -> String {
         if range.upperBound == .max { return ">= \(range.lowerBound)" }
+        if range.count == 2 { return "\(range.lowerBound) or \(range.upperBound)" }
         return "from \(range.lowerBound) to \(range.upperBound)"
     }
 

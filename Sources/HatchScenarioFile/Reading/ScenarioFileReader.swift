@@ -63,7 +63,7 @@ public enum ScenarioFileReader {
                 throw document(mark.line, "the YAML is malformed: \(problem); write valid YAML (mind indentation, colons and quotes)")
             case let .duplicatedKeysInMapping(duplicates, context):
                 throw document(context.mark.line, "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears twice in one mapping; "
-                    + "each key may appear once")
+                    + "write each key once")
             case let .reader(problem, offset, _, _):
                 let line = offset.map { text.prefix($0).filter(\.isNewline).count + 1 } ?? 1
                 throw document(line, "the text cannot be read as YAML: \(problem); save the file as UTF-8 text")

@@ -13,7 +13,7 @@ enum SelectionReader {
         let mapping = try value.mapping("a device selection", allowed: ScenarioKeys.selection)
         if let names = mapping["names"] {
             if let other = mapping.present(["share", "products", "timeZones"]).first {
-                throw value.error("a selection is either `names` or `share` (with `products` and `timeZones`), not both; found `names` and `\(other)`")
+                throw value.error("a selection is either `names` or `share` (with `products` and `timeZones`), not both; found `names` and `\(other)`, write one form")
             }
             return .names(try names.list(of: "device names").map { item throws(ScenarioFileError) in try item.string() })
         }

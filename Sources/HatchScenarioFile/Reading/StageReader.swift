@@ -6,7 +6,7 @@ enum StageReader {
         let nameValue = try mapping.required("name", "the stage's name, e.g. `name: storm`")
         let name = try nameValue.string()
         if earlierNames.contains(name) {
-            throw nameValue.error("a stage named `\(name)` comes earlier; give every stage its own name")
+            throw nameValue.error("a stage named `\(name)` comes earlier; write a different name for each stage")
         }
         let length = try readLength(mapping)
         var stage = ScenarioStage(name: name, length: length, location: value.location)
@@ -48,7 +48,7 @@ enum StageReader {
         let (key, value) = try mapping.exactlyOne(of: ScenarioKeys.stageLength, "a stage")
         let timeout = mapping["timeout"]
         if key != "until", let timeout {
-            throw timeout.error("`timeout` only goes with `until`; this stage's length is `\(key)`, so remove `timeout`")
+            throw timeout.error("`timeout` only goes with `until`; this stage's length is `\(key)`, so remove `timeout` (or write `until:` instead)")
         }
         switch key {
         case "duration":
