@@ -1,5 +1,5 @@
 import Foundation
-@testable import HatchScenarioFile
+import HatchScenarioFile
 import Testing
 
 /// Valid scenario files read to the model they describe, one feature each.
