@@ -81,3 +81,16 @@ import Testing
         #expect(try Self.at(schema, ["definitions", "timeOfDay", "pattern"]) as? String == TimeOfDay.pattern)
     }
 }
+
+/// The reference lists every metric with its unit and meaning.
+@Suite struct ScenarioReferenceTests {
+    @Test func everyMetricIsInTheReferenceTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let reference = try String(contentsOf: root.appendingPathComponent("Sources/HatchScenarioFile/Documentation.docc/ScenarioFileReference.md"),
+                                   encoding: .utf8)
+        for metric in ScenarioMetric.allCases {
+            let row = "| `\(metric.rawValue)` | \(metric.unit.rawValue) | \(metric.needsSimulator ? "yes" : "no") | \(metric.meaning) |"
+            #expect(reference.contains(row), "no row for \(metric.rawValue)")
+        }
+    }
+}
