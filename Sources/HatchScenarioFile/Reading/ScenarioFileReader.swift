@@ -12,6 +12,9 @@ public enum ScenarioFileReader {
     /// Reads the scenario file at `url`; messages name the file by its path as given.
     public static func read(contentsOf url: URL) throws(ScenarioFileError) -> Scenario {
         let file = url.isFileURL ? url.relativePath : url.absoluteString
+        guard url.isFileURL else {
+            throw ScenarioFileError(FieldLocation(file: file, line: 0, field: "(file)"), "`\(file)` is not a file; write the path of a scenario file")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
