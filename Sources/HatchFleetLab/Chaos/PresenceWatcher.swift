@@ -18,9 +18,9 @@ package final class PresenceWatcher: Sendable {
     private let seen = Mutex<[String: Seen]>([:])
     private let listener = Mutex<Task<Void, Never>?>(nil)
 
-    package init(broker: MQTTBrokerURL, run: String, keepAlive: Duration) {
+    package init(broker: MQTTBrokerURL, run: String, keepAlive: Duration, credentials: MQTTCredentials? = nil) {
         session = MQTTSession(configuration: MQTTConfiguration(
-            broker: broker, clientID: "hatch-chaos-presence-\(run)", keepAlive: keepAlive,
+            broker: broker, clientID: "hatch-chaos-presence-\(run)", keepAlive: keepAlive, credentials: credentials,
             reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1)), connectTimeout: keepAlive))
     }
 

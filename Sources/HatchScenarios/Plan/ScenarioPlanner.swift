@@ -10,9 +10,15 @@ import HatchSeededRandom
 public enum ScenarioPlanner {
     /// Plans `scenario`, read from a file in `baseDirectory` (fleet-file paths are relative to it).
     /// `seed` overrides the file's; `devicesFile` replaces the fleet with the devices of a fleet file
-    /// (devices the engine did not start, `--devices`).
-    public static func plan(_ scenario: Scenario, baseDirectory: URL, seed: UInt64? = nil, devicesFile: URL? = nil) throws(ScenarioFileError) -> ScenarioPlan {
+    /// (devices the engine did not start, `--devices`). `scale` (0…1] shrinks the scenario for a quick
+    /// run: generated device counts (at least one per group and zone), command rates and real durations;
+    /// `speedFactor` runs the simulated clock that many times faster (an event's tolerance grows with it:
+    /// a real second of the clock).
+    public static func plan(_ scenario: Scenario, baseDirectory: URL, seed: UInt64? = nil, devicesFile: URL? = nil,
+                            scale: Double = 1, speedFactor: Double = 1) throws(ScenarioFileError) -> ScenarioPlan {
         let seed = seed ?? scenario.seed
+        var scenario = scale == 1 ? scenario : scaled(scenario, by: scale)
+        if speedFactor != 1 { scenario = faster(scenario, by: speedFactor) }
         var generated: String?
         let definition: FleetDefinition
         if let devicesFile {
@@ -94,6 +100,44 @@ public enum ScenarioPlanner {
         case .clock(let clock):
             return .clock(clock)
         }
+    }
+
+    /// `scenario` at `factor` of its size: generated devices, command rates and real durations.
+    static func scaled(_ scenario: Scenario, by factor: Double) -> Scenario {
+        var scaled = scenario
+        if case .generated(let groups) = scenario.fleet.devices {
+            scaled.fleet.devices = .generated(groups.map { group in
+                var group = group
+                group.count = max(max(1, group.timeZones.count), Int((Double(group.count) * factor).rounded()))
+                return group
+            })
+        }
+        scaled.stages = scenario.stages.map { stage in
+            var stage = stage
+            if case .real(let seconds) = stage.length { stage.length = .real(seconds: max(2, seconds * factor)) }
+            stage.actions = stage.actions.map { action in
+                guard case .commands(var commands) = action else { return action }
+                commands.perSecond = max(1, commands.perSecond * factor)
+                return .commands(commands)
+            }
+            return stage
+        }
+        return scaled
+    }
+
+    /// `scenario` with its clock `factor` times as fast.
+    static func faster(_ scenario: Scenario, by factor: Double) -> Scenario {
+        var faster = scenario
+        faster.clock.speed *= factor
+        faster.stages = scenario.stages.map { stage in
+            var stage = stage
+            stage.actions = stage.actions.map { action in
+                guard case .clock(.speed(let speed)) = action else { return action }
+                return .clock(.speed(speed * factor))
+            }
+            return stage
+        }
+        return faster
     }
 
     static func field(_ location: FieldLocation, _ name: String) -> FieldLocation {

@@ -56,7 +56,7 @@ final class RunningTarget: Sendable {
         let keepAlive = Duration.seconds(fleetSection.keepAlive)
         switch choice {
         case .external(let url, let credentials):
-            let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive)
+            let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: credentials)
             try await presence.start()
             return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, broker: nil, fleet: nil,
                                  clock: nil, shadowService: nil, presence: presence, things: things,

@@ -46,8 +46,8 @@ final class StageActions: Sendable {
         sequence.ledgers.add(ledger, prefix: tokenPrefix)
         for action in actions {
             switch action {
-            case .clock(let change):
-                changeClock(change)
+            case .clock:
+                break  // applied before the stage's simulated start is read (StageSequence)
             case .connect:
                 if let fleet = target.fleet {
                     sequence.devicesConnecting()
@@ -101,7 +101,7 @@ final class StageActions: Sendable {
 
     // MARK: - Clock
 
-    private func changeClock(_ change: ClockAction) {
+    static func changeClock(_ change: ClockAction, target: RunningTarget, recorder: ScenarioRecorder) {
         guard let clock = target.clock else { return }
         switch change {
         case .jump(let seconds):
@@ -239,16 +239,14 @@ final class StageActions: Sendable {
         }
     }
 
-    /// The first time after `now` that the clock in `zone` shows `minute` minutes after midnight.
+    /// When an alarm set for `minute` minutes after midnight in `zone` is due, the first after `now`:
+    /// a time the spring change skips is due when the clock passes it (the change itself), a time the
+    /// autumn change repeats at its first occurrence — the rule the device documents.
     static func next(_ minute: Int, after now: Date, in zone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        var components = calendar.dateComponents([.year, .month, .day], from: now)
-        components.hour = minute / 60
-        components.minute = minute % 60
-        let today = calendar.date(from: components) ?? now
-        if today > now { return today }
-        return calendar.nextDate(after: now, matching: DateComponents(hour: minute / 60, minute: minute % 60), matchingPolicy: .nextTime) ?? today
+        return calendar.nextDate(after: now, matching: DateComponents(hour: minute / 60, minute: minute % 60, second: 0),
+                                 matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward) ?? now
     }
 
     /// Snoozes and dismisses ringing alarms from the client, as the scenario chose, until the stage ends.

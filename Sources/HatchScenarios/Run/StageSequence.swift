@@ -76,7 +76,7 @@ final class StageSequence: Sendable {
     private func runStage(_ planned: PlannedStage, number: Int) async throws -> StageOutcome {
         let stage = planned.stage
         let start = recorder.now
-        let simStart = target.clock?.now
+        let previousSpeed = target.clock?.speed
         sampler.enter(stage.name)
         recorder.mark(.stage, stage.name)
         var skipped: [String] = []
@@ -98,8 +98,10 @@ final class StageSequence: Sendable {
             return StageOutcome(stage: result, expectations: expectations)
         }
 
+        // Clock changes first: the stage's simulated time starts where they leave the clock.
+        for case .clock(let change) in runnable { StageActions.changeClock(change, target: target, recorder: recorder) }
+        let simStart = target.clock?.now
         let actions = StageActions(sequence: self, stage: stage, number: number, simStart: simStart ?? Date())
-        let previousSpeed = target.clock?.speed
         let stageMessages = target.messages
         let work = try await actions.start(runnable)
         var timedOut: String?

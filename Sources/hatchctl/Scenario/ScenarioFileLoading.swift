@@ -6,12 +6,12 @@ import HatchScenarios
 /// Reads and plans a scenario file for `scenario run` and `scenario check`; a bad file is reported
 /// with its file, line and field and ends the command with status 64, before anything starts.
 enum ScenarioFileLoading {
-    static func plan(_ path: String, seed: UInt64?, devicesFile: String?, console: Console) throws -> ScenarioPlan {
+    static func plan(_ path: String, seed: UInt64?, devicesFile: String?, scale: Double = 1, speedFactor: Double = 1, console: Console) throws -> ScenarioPlan {
         let url = URL(fileURLWithPath: path)
         do {
             let scenario = try ScenarioFileReader.read(contentsOf: url)
             return try ScenarioPlanner.plan(scenario, baseDirectory: url.deletingLastPathComponent(), seed: seed,
-                                            devicesFile: devicesFile.map { URL(fileURLWithPath: $0) })
+                                            devicesFile: devicesFile.map { URL(fileURLWithPath: $0) }, scale: scale, speedFactor: speedFactor)
         } catch {
             if console.json {
                 Console.write(Console.encode(InvalidScenario(error: error)) + "\n", to: .standardOutput)

@@ -27,23 +27,24 @@ final class ScenarioLivePage: Sendable {
         status.withLock { $0 = ScenarioStatus(name: live.scenario, stage: stage, expectations: expectations) }
     }
 
+    private var current: ScenarioStatus? { status.withLock { $0 } }
+
     /// Starts the dashboard on the scenario's broker once its target is up.
     func start(_ target: ScenarioTargetInfo) async {
         guard let port = options.dashboardPort else { return }
         let access: DashboardAccess
         do { access = try options.access() } catch { return Console.write("error: the dashboard: \(error)\n", to: .standardError) }
-        let status = status
         let controls: SimulationControls
         if let fleet = target.fleet, let clock = target.clock {
             let fleetControls = FleetSimulationControls.make(fleet: fleet, clock: clock)
             controls = SimulationControls(status: {
                 var current = fleetControls.status()
-                current.scenario = status.withLock { $0 }
+                current.scenario = self.current
                 return current
             }, changeClock: fleetControls.changeClock, injectFault: fleetControls.injectFault)
         } else {
             controls = SimulationControls(status: {
-                SimulationStatus(time: ISO8601DateFormatter().string(from: Date()), speed: 1, faults: [], scenario: status.withLock { $0 })
+                SimulationStatus(time: ISO8601DateFormatter().string(from: Date()), speed: 1, faults: [], scenario: self.current)
             }, changeClock: { _ in .failed("The devices' clock is their own: the scenario did not start them.") },
                injectFault: { _, _, _, _ in .failed("Faults need a fleet the scenario started.") })
         }

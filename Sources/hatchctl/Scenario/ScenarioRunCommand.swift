@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import HatchFleetControl
 import HatchMQTT
 import HatchScenarioFile
 import HatchScenarios
@@ -35,35 +36,32 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The seed of every random choice (overrides the file's).")
     var seed: UInt64?
 
-    @Option(name: .long, help: ArgumentHelp("Run against devices on this broker, which the engine did not start (needs --devices).", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("Run against devices on this broker, which the engine did not start (with --devices; default: the broker `hatchctl fleet run` recorded).", valueName: "url"))
     var broker: String?
 
-    @Option(name: .long, help: ArgumentHelp("A fleet file naming the devices on --broker.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A fleet file naming devices the engine did not start; the scenario drives them instead of its own fleet.", valueName: "file"))
     var devices: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run at this share of the file's size (0…1]: generated devices, command rates and real durations.", valueName: "factor"))
+    var scale: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("Run the simulated clock this many times faster than the file says (tolerances grow with it).", valueName: "factor"))
+    var speedFactor: Double = 1
 
     @OptionGroup var dashboard: DashboardOptions
 
     func validate() throws {
-        if (broker == nil) != (devices == nil) {
-            throw ValidationError("--broker and --devices go together: the broker of devices the engine did not start, and a fleet file naming them.")
+        guard scale > 0, scale <= 1 else { throw ValidationError("--scale takes a share greater than 0 and at most 1 (got \(scale)).") }
+        guard speedFactor >= 1, speedFactor <= 100 else { throw ValidationError("--speed-factor takes 1…100 (got \(speedFactor)).") }
+        if broker != nil, devices == nil {
+            throw ValidationError("--broker needs --devices: a fleet file naming the devices on that broker.")
         }
     }
 
     func run() async throws {
         let console = Console(json: json)
-        let plan = try ScenarioFileLoading.plan(file, seed: seed, devicesFile: devices, console: console)
-        var target = ScenarioTargetChoice.simulated
-        if let broker {
-            do {
-                let environment = ProcessInfo.processInfo.environment
-                let credentials = environment["HATCH_HIL_USERNAME"].map {
-                    MQTTCredentials(username: $0, password: environment["HATCH_HIL_PASSWORD"] ?? "")
-                }
-                target = .external(broker: try MQTTBrokerURL(broker), credentials: credentials)
-            } catch {
-                throw ValidationError("--broker: '\(broker)' is not a broker URL; write mqtt://host:port.")
-            }
-        }
+        let plan = try ScenarioFileLoading.plan(file, seed: seed, devicesFile: devices, scale: scale, speedFactor: speedFactor, console: console)
+        let target = try externalTarget(console: console) ?? .simulated
         let interactive = isatty(STDERR_FILENO) == 1
         let started = ContinuousClock.now
         let live = ScenarioLivePage(options: dashboard)
@@ -83,6 +81,32 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         await live.stop()
         console.emit(result) { ScenarioResultText.text(result) }
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    /// Devices the engine did not start: on --broker (with HATCH_HIL_USERNAME and HATCH_HIL_PASSWORD), or
+    /// on the broker `hatchctl fleet run` recorded, with its credentials.
+    private func externalTarget(console: Console) throws -> ScenarioTargetChoice? {
+        guard devices != nil else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        if let broker {
+            guard let url = try? MQTTBrokerURL(broker) else {
+                throw ValidationError("--broker: '\(broker)' is not a broker URL; write mqtt://host:port.")
+            }
+            let credentials = environment["HATCH_HIL_USERNAME"].map { MQTTCredentials(username: $0, password: environment["HATCH_HIL_PASSWORD"]) }
+            return .external(broker: url, credentials: credentials)
+        }
+        let record: BrokerRecord
+        do {
+            guard let recorded = try BrokerRecord.load() else { throw FleetControlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
+            record = recorded
+        } catch let error as FleetControlError {
+            console.report(error)
+            throw ExitCode(error.exitStatus)
+        }
+        guard let url = try? MQTTBrokerURL(record.url) else {
+            throw ValidationError("the recorded broker '\(record.url)' is not a broker URL; pass --broker.")
+        }
+        return .external(broker: url, credentials: record.username.map { MQTTCredentials(username: $0, password: record.password) })
     }
 
     private func writeReports(_ result: ScenarioResult) throws {
