@@ -73,7 +73,7 @@ EXAMPLES_SCRATCH     := $(SCRATCH)/examples
 EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
 EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
 
-.PHONY: deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
+.PHONY: scenarios scenarios-small deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
 ## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, the JUnit
@@ -237,6 +237,7 @@ test: deps
 		HATCH_HIL_JUNIT=$(abspath $(HIL_JUNIT)) $(SWIFT) test $(SWIFTFLAGS) --skip-build --skip DeviceRulesPropertyTests; \
 		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_JUNIT) $(HIL_REPORT) || status=1; exit $$status
 	$(MAKE) examples
+	$(MAKE) scenarios-small
 	$(MAKE) hil-split
 	$(MAKE) test-portable
 	$(MAKE) dashboard-test
@@ -331,6 +332,24 @@ examples-external: deps-system deps-hil
 	cd $(EXAMPLE_PACKAGE) && $(SWIFT) build --scratch-path $(abspath $(EXAMPLES_SCRATCH)) --build-tests
 	Scripts/examples-external.sh $(SCRATCH)/debug/hatchctl $(EXAMPLE_PACKAGE) $(EXAMPLES_SCRATCH) $(HIL_VENV)
 
+## scenarios-small: every scenario in scenarios/ at SCENARIOS_SMALL_SCALE of its devices, command rates and
+## real durations, its clock SCENARIOS_SMALL_SPEED times faster; a JUnit and an HTML report each under
+## $(SCENARIOS_OUTPUT)/small. Part of `make test`.
+## scenarios: every scenario in scenarios/ at full scale (10,000 devices for the morning rush and the
+## reconnect storm, thirty minutes for the soak; about an hour in all), reports under $(SCENARIOS_OUTPUT)/full.
+## Not part of `make test`; its figures are in the HatchScenarios documentation.
+SCENARIOS_OUTPUT      ?= $(SCRATCH)/scenarios
+SCENARIOS_SMALL_SCALE ?= 0.02
+SCENARIOS_SMALL_SPEED ?= 4
+SCENARIOS             ?= $(sort $(wildcard scenarios/*.yaml))
+SCENARIO_RUN          := Scripts/run-scenarios.sh $(SCRATCH)/debug/hatchctl
+scenarios-small: deps-system
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(SCENARIO_RUN) $(SCENARIOS_OUTPUT)/small "--scale $(SCENARIOS_SMALL_SCALE) --speed-factor $(SCENARIOS_SMALL_SPEED)" $(SCENARIOS)
+scenarios: deps-system
+	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
+	$(SCENARIO_RUN) $(SCENARIOS_OUTPUT)/full "" $(SCENARIOS)
+
 ## run: a private broker, the sample household fleet and a short demo.
 run: deps-system
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
@@ -348,7 +367,7 @@ DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQT
                 HatchDeviceModel HatchDeviceSimulator \
                 HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
                 HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop \
-                HatchDashboard
+                HatchDashboard HatchScenarioFile HatchScenarios
 
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \

@@ -291,6 +291,8 @@ let package = Package(
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 // HatchMosquittoBroker also runs the built `hatchctl shadow-service` for the split shadow service.
                 "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+                // Scenario files, run from an app's tests with the engine `hatchctl scenario run` uses.
+                "HatchScenarioFile", "HatchScenarios",
             ]
         ),
         // The toolkit's own hardware-in-loop scenarios, written against the kit's public API; `make hil`.

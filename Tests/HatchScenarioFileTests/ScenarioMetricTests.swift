@@ -26,3 +26,15 @@ import Testing
         #expect(ScenarioResult.verdict(expectations: [failed], stages: [ran]) == .fail)
     }
 }
+
+@Suite struct ScenarioDurationTests {
+    @Test func compoundDurationsAddUpLargestFirst() {
+        #expect(ScenarioDuration.seconds("1h30m") == 5400)
+        #expect(ScenarioDuration.seconds("11m30s") == 690)
+        #expect(ScenarioDuration.seconds("-2h15m") == -8100)
+        #expect(ScenarioDuration.seconds("1.5h") == 5400)
+        #expect(ScenarioDuration.seconds("30s5m") == nil, "largest unit first")
+        #expect(ScenarioDuration.seconds("1h1h") == nil)
+        #expect(ScenarioDuration.seconds("90") == nil, "a bare number has no unit")
+    }
+}

@@ -1,25 +1,33 @@
 import Foundation
 
-/// Durations as a scenario file writes them: a number and a unit, `500ms`, `30s`, `5m`, `1.5h`, `2d`.
+/// Durations as a scenario file writes them: numbers with units, `500ms`, `30s`, `5m`, `1.5h`, `2d`,
+/// or several together, largest first as a clock shows them, `1h30m`, `11m30s`.
 package enum ScenarioDuration {
     /// The units with their length in seconds, longest suffix first.
     package static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
 
     /// How a duration is written, for error messages.
-    package static let howToWrite = "a number with a unit ms, s, m, h or d: write 30s, 5m or 2h"
+    package static let howToWrite = "a number with a unit ms, s, m, h or d, or several together: write 30s, 5m, 2h or 1h30m"
 
     /// The regular expression of a duration (JSON Schema flavour, as the schema has it).
-    package static let pattern = "^-?([0-9]+(\\.[0-9]+)?|\\.[0-9]+)(ms|s|m|h|d)$"
+    package static let pattern = "^-?(([0-9]+(\\.[0-9]+)?|\\.[0-9]+)(ms|s|m|h|d))+$"
 
     /// Seconds in `text`, or `nil` when it is not a duration (a bare number has no unit and is not one).
     package static func seconds(_ text: String) -> Double? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        for unit in units where text.hasSuffix(unit.suffix) {
-            let number = String(text.dropLast(unit.suffix.count))
-            guard number.wholeMatch(of: /-?([0-9]+(\.[0-9]+)?|\.[0-9]+)/) != nil, let value = Double(number) else { continue }
-            return value * unit.seconds
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        let sign: Double = rest.hasPrefix("-") ? -1 : 1
+        if sign < 0 { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var total = 0.0
+        var previous = Double.infinity
+        while !rest.isEmpty {
+            guard let part = rest.prefixMatch(of: /([0-9]+(?:\.[0-9]+)?|\.[0-9]+)(ms|s|m|h|d)/), let value = Double(part.output.1),
+                  let unit = units.first(where: { $0.suffix == part.output.2 })?.seconds, unit < previous else { return nil }
+            total += value * unit
+            previous = unit
+            rest = rest[part.range.upperBound...]
         }
-        return nil
+        return sign * total
     }
 
     /// `90` → `1m30s`, `0.5` → `500ms`: seconds as a file would write them.

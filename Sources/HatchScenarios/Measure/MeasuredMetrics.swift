@@ -76,6 +76,9 @@ struct MeasuredMetrics: Sendable {
         } else {
             result.values[.recoveryMax] = recoveries.map { $0.seconds ?? .infinity }.max()
             result.values[.recoveryNotBack] = Double(recoveries.reduce(0) { $0 + $1.notBack })
+            result.details[.recoveryNotBack] = recoveries.filter { $0.notBack > 0 }.map { "\($0.notBack) not back after \($0.label)" }
+            result.details[.recoveryMax] = recoveries.sorted { ($0.seconds ?? .infinity) > ($1.seconds ?? .infinity) }.prefix(3)
+                .map { "\($0.label): " + ($0.seconds.map { String(format: "%.1f s", $0) } ?? "not all back") }
         }
         set(.presenceMissed, Double(window.presenceMissed))
         // Alarms, sunrises, routines.

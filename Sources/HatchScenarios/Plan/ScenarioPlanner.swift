@@ -14,14 +14,17 @@ public enum ScenarioPlanner {
     /// run: generated device counts (at least one per group and zone), command rates and real durations;
     /// `speedFactor` runs the simulated clock that many times faster (an event's tolerance grows with it:
     /// a real second of the clock).
+    /// `devices` replaces the fleet with devices given in code (e.g. the hardware-in-loop kit's).
     public static func plan(_ scenario: Scenario, baseDirectory: URL, seed: UInt64? = nil, devicesFile: URL? = nil,
-                            scale: Double = 1, speedFactor: Double = 1) throws(ScenarioFileError) -> ScenarioPlan {
+                            devices: FleetDefinition? = nil, scale: Double = 1, speedFactor: Double = 1) throws(ScenarioFileError) -> ScenarioPlan {
         let seed = seed ?? scenario.seed
         var scenario = scale == 1 ? scenario : scaled(scenario, by: scale)
         if speedFactor != 1 { scenario = faster(scenario, by: speedFactor) }
         var generated: String?
         let definition: FleetDefinition
-        if let devicesFile {
+        if let devices {
+            definition = devices
+        } else if let devicesFile {
             definition = try load(devicesFile, at: .code("--devices"))
         } else {
             switch scenario.fleet.devices {

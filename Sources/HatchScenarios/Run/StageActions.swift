@@ -3,6 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchFleetLab
 import HatchIoTActionSenderClient
+import HatchMosquittoBroker
 import HatchMQTT
 import HatchScenarioFile
 import HatchSeededRandom
@@ -20,6 +21,9 @@ final class StageActions: Sendable {
     private let ledger = CommandLedger()
     private let alarmsPending = Mutex<Int>(0)
     private let appSession: MQTTSession
+    /// Set when the stage's length is over: no fault or broker action starts any more, while the
+    /// recoveries already being watched finish.
+    private let winding = Atomic<Bool>(false)
 
     init(sequence: StageSequence, stage: ScenarioStage, number: Int, simStart: Date) {
         self.sequence = sequence
@@ -38,9 +42,17 @@ final class StageActions: Sendable {
     private var say: @Sendable (String) -> Void { sequence.options.progress }
     private var tokenPrefix: String { "\(sequence.run)s\(number)" }
 
+    /// The tasks of a stage: those cancelled when it ends, and faults and broker actions, which stop
+    /// starting new ones and finish the recovery they are watching.
+    struct Work {
+        var cancelled: [Task<Void, Never>] = []
+        var finishing: [Task<Void, Never>] = []
+    }
+
     /// Starts `actions`; returns the tasks that carry them out.
-    func start(_ actions: [PlannedAction]) async throws -> [Task<Void, Never>] {
+    func start(_ actions: [PlannedAction]) async throws -> Work {
         var tasks: [Task<Void, Never>] = []
+        var finishing: [Task<Void, Never>] = []
         let needsApp = actions.contains { if case .alarms = $0 { true } else if case .routines = $0 { true } else { false } }
         if needsApp { try await appSession.connect() }
         sequence.ledgers.add(ledger, prefix: tokenPrefix)
@@ -63,17 +75,24 @@ final class StageActions: Sendable {
             case .routines(let routines, let indices):
                 tasks.append(Task { await self.startRoutines(routines, indices: indices) })
             case .fault(let kind, let fault, let indices):
-                tasks.append(Task { await self.inject(kind, fault, indices: indices) })
-            case .broker(let broker):
-                tasks.append(Task { await self.brokerAction(broker) })
+                finishing.append(Task { await self.inject(kind, fault, indices: indices) })
+            case .broker:
+                break  // all of them in one task, below
             }
         }
-        return tasks
+        let brokerActions = actions.compactMap { if case .broker(let action) = $0 { action } else { nil } }
+        if !brokerActions.isEmpty { finishing.append(Task { await self.brokerActions(brokerActions) }) }
+        return Work(cancelled: tasks, finishing: finishing)
     }
 
     /// Stops the stage's work: the clients stop sending, and with `drain` every command they sent gets
     /// until its deadline to be answered. Returns the stage's command accounting.
-    func stop(_ tasks: [Task<Void, Never>], drain: Bool) async -> CommandLedger.Totals {
+    func stop(_ work: Work, drain: Bool) async -> CommandLedger.Totals {
+        winding.store(true, ordering: .relaxed)
+        if drain {
+            for task in work.finishing { _ = await task.value }
+        }
+        let tasks = work.cancelled + work.finishing
         let clients = clients.withLock { $0 }
         clients.forEach { $0.pause() }
         if drain, let deadline = commandDeadline {
@@ -122,12 +141,14 @@ final class StageActions: Sendable {
         if let clock = target.clock {
             let due = simStart.addingTimeInterval(offset)
             while clock.now < due {
+                if winding.load(ordering: .relaxed) { throw CancellationError() }
                 let remaining = clock.realInterval(until: due) ?? 0.05
                 try await Task.sleep(for: .milliseconds(max(5, min(250, Int(remaining * 1000)))))
             }
         } else {
             try await Task.sleep(for: .milliseconds(Int(offset / max(0.001, sequence.plan.scenario.clock.speed) * 1000)))
         }
+        if winding.load(ordering: .relaxed) { throw CancellationError() }
     }
 
     // MARK: - Commands
@@ -328,14 +349,15 @@ final class StageActions: Sendable {
             }
             guard let length else { continue }
             let things = hit.map(\.profile.thingName)
-            Task { [recorder, target] in
+            let keepAlive = Duration.seconds(sequence.plan.scenario.fleet.keepAlive)
+            let presence = Task { [recorder, target] in
                 // The presence client must see each device go (its last will or a clean offline).
-                let keepAlive = Duration.seconds(self.sequence.plan.scenario.fleet.keepAlive)
                 let gone = await target.presence.waitUntil(online: false, things: things, since: injected, timeout: keepAlive * 2 + .seconds(5))
                 recorder.missedPresence(gone.values.count { $0 == nil })
             }
             try? await Task.sleep(for: .milliseconds(Int(length * 1000)))
             await watchRecovery(label, devices: hit.compactMap { fleet.device($0.profile.macAddress.rawValue) }, length: length)
+            await presence.value
         }
     }
 
@@ -356,36 +378,49 @@ final class StageActions: Sendable {
 
     // MARK: - Broker
 
-    private func brokerAction(_ action: BrokerAction) async {
+    /// Every broker action of the stage, one at a time in the order they fall due: a kill waits for
+    /// the recovery of the hang before it, so that each recovery is measured on its own.
+    private func brokerActions(_ actions: [BrokerAction]) async {
         guard let broker = target.broker else { return }
-        for repeat_ in 0..<max(1, action.times) {
-            do { try await waitUntil(offset: action.at + Double(repeat_) * action.every) } catch { return }
-            let label = "broker \(action.kind.rawValue)" + (action.times > 1 ? " \(repeat_ + 1)/\(action.times)" : "")
-            let before = target.online
-            recorder.mark(.broker, label)
-            say("  \(label)")
-            switch action.kind {
-            case .kill: broker.kill()
-            case .restart: broker.stop()
-            case .hang: broker.suspend()
+        var occurrences: [(offset: Double, action: BrokerAction, label: String)] = []
+        for action in actions {
+            for index in 0..<max(1, action.times) {
+                let count = action.times > 1 ? " \(index + 1)/\(action.times)" : ""
+                occurrences.append((action.at + Double(index) * action.every, action, "broker \(action.kind.rawValue)\(count)"))
             }
-            try? await Task.sleep(for: .milliseconds(Int(action.downtime * 1000)))
-            switch action.kind {
-            case .kill, .restart:
-                do { try await broker.restart() } catch { say("  the broker did not restart: \(error)") }
-            case .hang:
-                broker.resume()
-            }
-            let back = ContinuousClock.now
-            let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(5)
-            // A hang the devices' keep-alive did not notice leaves them online: then they are back at once.
-            try? await Task.sleep(for: .milliseconds(200))
-            while target.online < before, ContinuousClock.now - back < limit, !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
-            }
-            let missing = max(0, before - target.online)
-            recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: missing == 0 ? (ContinuousClock.now - back).seconds : nil,
-                                                         notBack: missing))
         }
+        occurrences.sort { $0.offset < $1.offset }
+        for occurrence in occurrences {
+            do { try await waitUntil(offset: occurrence.offset) } catch { return }
+            await brokerAction(occurrence.action, label: occurrence.label, on: broker)
+        }
+    }
+
+    private func brokerAction(_ action: BrokerAction, label: String, on broker: MosquittoBroker) async {
+        let before = target.online
+        recorder.mark(.broker, label)
+        say("  \(label)")
+        switch action.kind {
+        case .kill: broker.kill()
+        case .restart: broker.stop()
+        case .hang: broker.suspend()
+        }
+        try? await Task.sleep(for: .milliseconds(Int(action.downtime * 1000)))
+        switch action.kind {
+        case .kill, .restart:
+            do { try await broker.restart() } catch { say("  the broker did not restart: \(error)") }
+        case .hang:
+            broker.resume()
+        }
+        let back = ContinuousClock.now
+        let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(5)
+        // A hang the devices' keep-alive did not notice leaves them online: then they are back at once.
+        try? await Task.sleep(for: .milliseconds(200))
+        while target.online < before, ContinuousClock.now - back < limit {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let missing = max(0, before - target.online)
+        recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: missing == 0 ? (ContinuousClock.now - back).seconds : nil,
+                                                     notBack: missing))
     }
 }
