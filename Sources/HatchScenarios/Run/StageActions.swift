@@ -24,6 +24,8 @@ final class StageActions: Sendable {
     /// Set when the stage's length is over: no fault or broker action starts any more, while the
     /// recoveries already being watched finish.
     private let winding = Atomic<Bool>(false)
+    /// Faults and broker actions that never started because the stage ended first.
+    private let notStarted = Mutex<[String]>([])
 
     init(sequence: StageSequence, stage: ScenarioStage, number: Int, simStart: Date) {
         self.sequence = sequence
@@ -104,6 +106,9 @@ final class StageActions: Sendable {
         await appSession.disconnect()
         return ledger.totals()
     }
+
+    /// The faults and broker actions the stage's length left no time for.
+    var actionsNotStarted: [String] { notStarted.withLock { $0 } }
 
     private var commandDeadline: Double? {
         stage.actions.compactMap { if case .commands(let commands) = $0 { commands.deadline } else { nil } }.max()
@@ -336,8 +341,13 @@ final class StageActions: Sendable {
         guard let fleet = target.fleet else { return }
         let hit = indices.map { devices[$0] }
         for repeat_ in 0..<max(1, fault.times) {
-            do { try await waitUntil(offset: fault.at + Double(repeat_) * fault.every) } catch { return }
             let label = "fault \(kind.name) on \(hit.count) device(s)" + (fault.times > 1 ? " \(repeat_ + 1)/\(fault.times)" : "")
+            do {
+                try await waitUntil(offset: fault.at + Double(repeat_) * fault.every)
+            } catch {
+                notStarted.withLock { $0 += (repeat_..<max(1, fault.times)).map { "fault \(kind.name) \($0 + 1)/\(fault.times)" } }
+                return
+            }
             recorder.mark(.fault, label)
             let injected = ContinuousClock.now
             _ = await fleet.inject(FaultInjection(kind: kind, target: .devices(hit.map(\.profile.macAddress.rawValue))))
@@ -390,8 +400,13 @@ final class StageActions: Sendable {
             }
         }
         occurrences.sort { $0.offset < $1.offset }
-        for occurrence in occurrences {
-            do { try await waitUntil(offset: occurrence.offset) } catch { return }
+        for (index, occurrence) in occurrences.enumerated() {
+            do {
+                try await waitUntil(offset: occurrence.offset)
+            } catch {
+                notStarted.withLock { $0 += occurrences[index...].map(\.label) }
+                return
+            }
             await brokerAction(occurrence.action, label: occurrence.label, on: broker)
         }
     }

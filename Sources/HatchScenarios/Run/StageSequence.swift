@@ -123,6 +123,15 @@ final class StageSequence: Sendable {
             deniedUnavailable: "the private broker runs without an access-control list, so it denies nothing")
         let measured = MeasuredMetrics.measure(recorder.window(from: start, to: end), fleet: fleet)
         var expectations = stage.expectations.map { ExpectationJudge.judge($0, stage: stage.name, measured: measured, ran: true) }
+        let notStarted = actions.actionsNotStarted
+        if !notStarted.isEmpty {
+            let source = "\(stage.location.file):\(stage.location.line)"
+            expectations.append(ExpectationResult(
+                metric: "stage.actions", stage: stage.name, threshold: "every fault and broker action runs", measured: Double(notStarted.count),
+                measuredText: "\(notStarted.count) did not", verdict: .fail,
+                message: "the stage ended before \(notStarted.joined(separator: ", ")) fell due; lengthen the stage or start them earlier (\(source))",
+                source: source))
+        }
         if let timedOut {
             expectations.append(ExpectationResult(
                 metric: "stage.until", stage: stage.name, threshold: timedOut, measured: nil, measuredText: "timed out", verdict: .fail,
