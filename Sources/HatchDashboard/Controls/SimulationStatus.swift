@@ -14,14 +14,22 @@ public struct SimulationStatus: Sendable, Hashable, Codable {
 }
 
 /// A running scenario as the page shows it: the stage and the expectations as they settle.
-@MemberwiseInit(.public)
 public struct ScenarioStatus: Sendable, Hashable, Codable {
     /// One expectation: its threshold, the value measured and `pass`, `fail` or `notApplicable`.
-    @MemberwiseInit(.public)
     public struct Expectation: Sendable, Hashable, Codable {
+        /// E.g. `storm: commands.lost ≤ 0`.
         public var threshold: String
+        /// The value measured, as shown.
         public var measured: String
+        /// `pass`, `fail` or `notApplicable`.
         public var verdict: String
+
+        /// An expectation as the page shows it.
+        public init(threshold: String, measured: String, verdict: String) {
+            self.threshold = threshold
+            self.measured = measured
+            self.verdict = verdict
+        }
     }
 
     /// The scenario's name.
@@ -30,4 +38,11 @@ public struct ScenarioStatus: Sendable, Hashable, Codable {
     public var stage: String
     /// The expectations settled so far.
     public var expectations: [Expectation]
+
+    /// A scenario's status as the page shows it.
+    public init(name: String, stage: String, expectations: [Expectation]) {
+        self.name = name
+        self.stage = stage
+        self.expectations = expectations
+    }
 }

@@ -18,7 +18,7 @@ final class StageActions: Sendable {
     private let number: Int
     private let simStart: Date
     private let clients = Mutex<[ChaosClient]>([])
-    private let ledger = CommandLedger()
+    private let ledger = CommandLedger(keepingReplies: false)
     private let alarmsPending = Mutex<Int>(0)
     private let appSession: MQTTSession
     /// Set when the stage's length is over: no fault or broker action starts any more, while the
@@ -337,38 +337,48 @@ final class StageActions: Sendable {
 
     // MARK: - Faults
 
+    /// Injects `kind` at each of its times; the recovery after each (and whether the presence client saw
+    /// the devices go) is watched beside the next injection, which keeps its time.
     private func inject(_ kind: FaultKind, _ fault: FaultAction, indices: [Int]) async {
         guard let fleet = target.fleet else { return }
         let hit = indices.map { devices[$0] }
-        for repeat_ in 0..<max(1, fault.times) {
-            let label = "fault \(kind.name) on \(hit.count) device(s)" + (fault.times > 1 ? " \(repeat_ + 1)/\(fault.times)" : "")
-            do {
-                try await waitUntil(offset: fault.at + Double(repeat_) * fault.every)
-            } catch {
-                notStarted.withLock { $0 += (repeat_..<max(1, fault.times)).map { "fault \(kind.name) \($0 + 1)/\(fault.times)" } }
-                return
-            }
-            recorder.mark(.fault, label)
-            let injected = ContinuousClock.now
-            _ = await fleet.inject(FaultInjection(kind: kind, target: .devices(hit.map(\.profile.macAddress.rawValue))))
-            let length: Double? = switch kind {
-            case .dropConnection(let after): after
-            case .offline(let seconds): seconds
-            case .reboot: 0
-            default: nil
-            }
-            guard let length else { continue }
-            let things = hit.map(\.profile.thingName)
-            let keepAlive = Duration.seconds(sequence.plan.scenario.fleet.keepAlive)
-            let presence = Task { [recorder, target] in
-                // The presence client must see each device go (its last will or a clean offline).
-                let gone = await target.presence.waitUntil(online: false, things: things, since: injected, timeout: keepAlive * 2 + .seconds(5))
-                recorder.missedPresence(gone.values.count { $0 == nil })
-            }
-            try? await Task.sleep(for: .milliseconds(Int(length * 1000)))
-            await watchRecovery(label, devices: hit.compactMap { fleet.device($0.profile.macAddress.rawValue) }, length: length)
-            await presence.value
+        let length: Double? = switch kind {
+        case .dropConnection(let after): after
+        case .offline(let seconds): seconds
+        case .reboot: 0
+        default: nil
         }
+        await withTaskGroup(of: Void.self) { watches in
+            for repeat_ in 0..<max(1, fault.times) {
+                let label = "fault \(kind.name) on \(hit.count) device(s)" + (fault.times > 1 ? " \(repeat_ + 1)/\(fault.times)" : "")
+                do {
+                    try await waitUntil(offset: fault.at + Double(repeat_) * fault.every)
+                } catch {
+                    notStarted.withLock { $0 += (repeat_..<max(1, fault.times)).map { "fault \(kind.name) \($0 + 1)/\(fault.times)" } }
+                    break
+                }
+                recorder.mark(.fault, label)
+                let injected = ContinuousClock.now
+                _ = await fleet.inject(FaultInjection(kind: kind, target: .devices(hit.map(\.profile.macAddress.rawValue))))
+                guard let length else { continue }
+                watches.addTask { await self.watch(label, hit: hit, injected: injected, length: length, fleet: fleet) }
+            }
+        }
+    }
+
+    /// After a connection fault: whether the presence client saw every device go, and how long after the
+    /// fault's end they were all back.
+    private func watch(_ label: String, hit: [DeviceSpec], injected: ContinuousClock.Instant, length: Double, fleet: Fleet) async {
+        let things = hit.map(\.profile.thingName)
+        let keepAlive = Duration.seconds(sequence.plan.scenario.fleet.keepAlive)
+        let presence = Task { [recorder, target] in
+            // The presence client must see each device go (its last will or a clean offline).
+            let gone = await target.presence.waitUntil(online: false, things: things, since: injected, timeout: keepAlive * 2 + .seconds(5))
+            recorder.missedPresence(gone.values.count { $0 == nil })
+        }
+        try? await Task.sleep(until: injected + .milliseconds(Int(length * 1000)))
+        await watchRecovery(label, devices: hit.compactMap { fleet.device($0.profile.macAddress.rawValue) }, length: length)
+        await presence.value
     }
 
     /// Measures how long after a fault's end the devices it hit were all online again.

@@ -1,48 +1,77 @@
 import ArgumentParser
-import HatchFleetLab
-import HatchServiceSupport
+import Foundation
+import HatchScenarioFile
+import HatchScenarios
 
-/// `hatchctl fleet soak`: a generated fleet with looping routines on an accelerated clock for a long
-/// time, sampling the resident memory of the fleet and of the broker, to show that neither grows
-/// once warmed up.
+/// `hatchctl fleet soak`: the shipped soak scenario (`scenarios/soak.yaml`) with its size, length and
+/// memory threshold from the command line — the same engine as `hatchctl scenario run`.
 struct FleetSoakCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soak",
-        abstract: "Run a fleet for a long time and sample the fleet's and the broker's resident memory.",
-        discussion: "Prints memory at start, after the warm-up and at the end, and the growth after the warm-up; exits with status 1 when it exceeds --threshold."
+        abstract: "Run the soak scenario: a fleet for a long time, its resident memory flat once warmed up.",
+        discussion: """
+            Runs scenarios/soak.yaml (`hatchctl scenario run` runs it, too) with --devices, --minutes and --threshold \
+            in place of the file's. The first fifth of the run is the warm-up; exits with status 1 when the memory \
+            grows by more than --threshold after it, or another expectation of the file fails.
+            """
     )
 
-    @Option(name: .long, help: "Devices of the generated fleet (each loops an accelerated routine).")
+    @Option(name: .long, help: "Devices of the generated fleet (the file's product mix).")
     var devices = 2000
 
     @Option(name: .long, help: "Real minutes to run.")
     var minutes: Double = 30
 
-    @Option(name: .long, help: ArgumentHelp("Real minutes before the baseline sample.", valueName: "minutes"))
-    var warmUp: Double = 5
-
-    @Option(name: .long, help: ArgumentHelp("Seconds between samples.", valueName: "seconds"))
-    var sampleEvery: Double = 10
-
-    @Option(name: .long, help: ArgumentHelp("Growth after warm-up, in percent, that flags the run.", valueName: "percent"))
+    @Option(name: .long, help: ArgumentHelp("Memory growth after the warm-up, in percent, that fails the run.", valueName: "percent"))
     var threshold: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("Write the HTML report with its memory chart.", valueName: "file.html"))
+    var report: String?
 
     @OptionGroup var lab: LabRunOptions
 
     func validate() throws {
-        guard devices > 0, minutes > 0, sampleEvery > 0, threshold > 0 else {
-            throw ValidationError("--devices, --minutes, --sample-every and --threshold must be greater than 0.")
+        guard devices > 0, minutes > 0, threshold > 0 else {
+            throw ValidationError("--devices, --minutes and --threshold must be greater than 0.")
         }
-        guard warmUp >= 0, warmUp < minutes else { throw ValidationError("--warm-up must be at least 0 and shorter than --minutes.") }
     }
 
     func run() async throws {
         let console = Console(json: lab.json)
-        try await console.run {
-            let plan = SoakReport(devices: devices, minutes: minutes, speed: lab.speed, warmUpMinutes: warmUp, thresholdPercent: threshold)
-            let report = try await SoakRun(plan: plan, sampleEvery: sampleEvery, progress: BenchProgress(quiet: false, prefix: "soak")).run()
-            console.emit(report) { report.text }
-            if !report.flags.isEmpty { throw ExitCode.failure }
+        var scenario: Scenario
+        do {
+            scenario = try ShippedScenario.soak.read()
+        } catch {
+            Console.write("error: \(error.description)\n", to: .standardError)
+            throw ExitCode(64)
         }
+        scenario.clock.speed = lab.speed
+        for index in scenario.stages.indices { scenario.stages[index].length = .real(seconds: minutes * 60) }
+        scenario.expectations = scenario.expectations.map { expectation in
+            var expectation = expectation
+            if expectation.metric == .memoryGrowth { expectation.bound = threshold / 100 }
+            return expectation
+        }
+        let total: Int = if case .generated(let groups) = scenario.fleet.devices { groups.reduce(0) { $0 + $1.count } } else { devices }
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioPlanner.plan(scenario, baseDirectory: ShippedScenario.folder, scale: Double(devices) / Double(max(1, total)))
+        } catch {
+            Console.write("error: \(error.description)\n", to: .standardError)
+            throw ExitCode(64)
+        }
+        let started = ContinuousClock.now
+        let engine = ScenarioEngine(plan: plan, options: .init(progress: { line in
+            Console.write("soak \(String(format: "%6.1f", (ContinuousClock.now - started).seconds))s: \(line)\n", to: .standardError)
+        }, sampleInterval: .seconds(min(10, max(1, minutes * 60 / 200)))))
+        let task = Task { await engine.run() }
+        let signals = ScenarioInterruption.cancelOnSignal(task)
+        let result = await task.value
+        signals.forEach { $0.cancel() }
+        if let report {
+            try? Data(ScenarioHTMLReport.html(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
+        }
+        console.emit(result) { ScenarioResultText.text(result) }
+        if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
     }
 }
