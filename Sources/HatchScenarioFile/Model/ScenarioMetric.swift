@@ -38,10 +38,10 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
         case .commandsAppliedTwice: "commands a device applied more than once"
         case .commandsRejected: "commands the device answered with a rejection"
         case .commandsFailed: "commands with no answer before their deadline"
-        case .latencyP50: "median time from a command to the device's report of it"
-        case .latencyP90: "90th percentile of command → reported"
-        case .latencyP99: "99th percentile of command → reported"
-        case .latencyMax: "the slowest command → reported"
+        case .latencyP50: "median time from a command's first publish to the device's answer, which it publishes with its report"
+        case .latencyP90: "90th percentile of command → answered with the report"
+        case .latencyP99: "99th percentile of command → answered with the report"
+        case .latencyMax: "the slowest command → answered with the report"
         case .devicesOnline: "devices online at the end"
         case .devicesOnlineShare: "share 0…1 of the devices online at the end"
         case .recoveryMax: "the longest time from a fault's end (a broker restart, a device's return) until every device it hit was online"
@@ -54,11 +54,11 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
         case .sunrisesStarted: "sunrises that began"
         case .sunrisesNotRising: "sunrises whose brightness went down while they ran"
         case .routinesStarted: "routines that started"
-        case .routineStepsLate: "routine steps that began more than a tick after their time"
+        case .routineStepsLate: "routines (not stopped from a client) that did not end within a real second of their start plus their steps' lengths"
         case .routinesStoppedMidStep: "routines stopped from a client in the middle of a step"
         case .messagesPerSecond: "MQTT messages the fleet sent and received per real second, on average"
-        case .memoryPerDevice: "resident memory of the fleet's process per device"
-        case .memoryGrowth: "growth of the fleet's resident memory from the end of warm-up (the first fifth) to the end"
+        case .memoryPerDevice: "growth of the resident memory of the process running the fleet, from before it started to the end, per device"
+        case .memoryGrowth: "growth of the resident memory of the process running the fleet from the end of warm-up (the first fifth) to the end"
         case .brokerDenied: "publishes from devices the broker denied"
         }
     }
@@ -79,7 +79,7 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
     /// engine did not start it is not applicable.
     public var needsSimulator: Bool {
         switch self {
-        case .commandsAppliedTwice, .commandsLost, .alarmsDue, .alarmsFired, .alarmsMissed, .alarmsOffMinute, .sunrisesStarted,
+        case .commandsAppliedTwice, .commandsLost, .recoveryMax, .recoveryNotBack, .presenceMissed, .alarmsDue, .alarmsFired, .alarmsMissed, .alarmsOffMinute, .sunrisesStarted,
              .sunrisesNotRising, .routinesStarted, .routineStepsLate, .messagesPerSecond, .memoryPerDevice, .memoryGrowth, .brokerDenied:
             true
         default:

@@ -80,7 +80,15 @@ struct MeasuredMetrics: Sendable {
             result.details[.recoveryMax] = recoveries.sorted { ($0.seconds ?? .infinity) > ($1.seconds ?? .infinity) }.prefix(3)
                 .map { "\($0.label): " + ($0.seconds.map { String(format: "%.1f s", $0) } ?? "not all back") }
         }
-        set(.presenceMissed, Double(window.presenceMissed))
+        set(.presenceMissed, fleet.simulated ? Double(window.presenceMissed) : nil)
+        if !fleet.simulated {
+            // Faults need the simulator: nothing to recover from on devices the engine did not start.
+            result.values[.recoveryMax] = nil
+            result.values[.recoveryNotBack] = nil
+            result.missing[.recoveryMax] = nil
+            result.unavailable[.recoveryMax] = simulatorOnly
+            result.unavailable[.recoveryNotBack] = simulatorOnly
+        }
         // Alarms, sunrises, routines.
         if fleet.simulated {
             measureAlarms(window, fleet: fleet, into: &result)
