@@ -19,7 +19,8 @@ for file in "$@"; do
   held=$(python3 -c 'import json,sys
 r=json.load(open(sys.argv[1]))
 e=r.get("expectations",[])
-print(f"{sum(1 for x in e if x[\"verdict\"]==\"pass\")}/{len(e)}", r.get("verdict","?"))' "$output/$name.json" 2>/dev/null || echo "-/- error")
+held=sum(1 for x in e if x["verdict"]=="pass")
+print("%d/%d %s" % (held, len(e), r.get("verdict","?")))' "$output/$name.json" 2>/dev/null || echo "-/- error")
   rows+=("$(printf '%-18s %-14s %6ss  %s' "$name" "${held#* }" "$seconds" "${held% *} expectations hold (exit $code)")")
   if [ "$code" -ne 0 ]; then
     status=1

@@ -34,6 +34,8 @@ package final class ChaosClient: Sendable {
     private let makeCommand: @Sendable (_ sequence: Int, _ target: Target) -> ChaosCommand
     private let settled: @Sendable (_ command: ChaosCommand, _ elapsed: Duration, _ accepted: Bool) -> Void
     private let qos: MQTTQoS
+    /// How this client's tokens begin: a reply without it is someone else's.
+    private let tokenPrefix: String
 
     /// Creates the client; nothing connects until ``start(rate:)``. `makeCommand` builds command number
     /// `sequence` for a device (by default the chaos run's settings writes), `settled` hears each answered
@@ -49,6 +51,7 @@ package final class ChaosClient: Sendable {
         self.ledger = ledger
         self.qos = qos
         self.settled = settled
+        tokenPrefix = makeCommand == nil ? "chaos-" : run
         self.makeCommand = makeCommand ?? { sequence, target in
             ChaosCommand.make(sequence: sequence, run: run, thing: target.thing, product: target.product)
         }
@@ -62,18 +65,30 @@ package final class ChaosClient: Sendable {
     package var connectionLosses: Int { disconnections.load(ordering: .relaxed) }
 
     /// Connects, listens for replies, and sends `rate` commands per second until ``stop()``.
-    package func start(rate: Double) async throws {
-        let filters = ["$aws/things/+/shadow/update/accepted", "$aws/things/+/shadow/update/rejected",
-                       "$aws/things/+/shadow/get/accepted", "$aws/things/+/shadow/get/rejected",
-                       "hatch/things/+/routines/request/accepted", "hatch/things/+/routines/request/rejected"]
+    ///
+    /// With `perDevice` the client subscribes to its own devices' replies only (two filters a device)
+    /// rather than to every device's: on a large fleet whose devices report all the time, the
+    /// wildcards would bring it every `update/accepted` of the fleet.
+    package func start(rate: Double, perDevice: Bool = false) async throws {
+        let filters = perDevice
+            ? targets.flatMap { target in
+                let shadow = Topics.Shadow(target.thing)
+                return [shadow.updateAccepted, shadow.updateRejected]
+            }
+            : ["$aws/things/+/shadow/update/accepted", "$aws/things/+/shadow/update/rejected",
+               "$aws/things/+/shadow/get/accepted", "$aws/things/+/shadow/get/rejected",
+               "hatch/things/+/routines/request/accepted", "hatch/things/+/routines/request/rejected"]
         // Registered before CONNACK, so nothing the broker kept for this persistent session is missed.
-        let subscriptions = try filters.map { try session.prepareSubscription($0, qos: .atLeastOnce) }
+        let subscriptions = try stride(from: 0, to: filters.count, by: 200).map { start in
+            try session.prepareSubscription(filters: Array(filters[start..<min(filters.count, start + 200)]), qos: .atLeastOnce)
+        }
         try await session.connect()
         // Commands start once the replies are subscribed to: none of their answers is missed.
         try await session.waitForSubscriptions()
+        let tokenPrefix = Data(tokenPrefix.utf8)
         var started = subscriptions.map { subscription in
             Task { [waiters] in
-                let marker = Data(#""clientToken":""#.utf8)
+                let marker = Data(#""clientToken":""#.utf8) + tokenPrefix
                 for await message in subscription where message.payload.range(of: marker) != nil {
                     guard let reply = ShadowReply(topic: message.topic, payload: message.payload), let token = reply.clientToken else { continue }
                     waiters.resolve(token, with: reply)

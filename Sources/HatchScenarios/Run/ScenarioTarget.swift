@@ -66,7 +66,7 @@ final class RunningTarget: Sendable {
             let url: MQTTBrokerURL
             switch fleetSection.broker {
             case .private:
-                let started = try await MosquittoBroker.start(options: .init(persistence: true, fileDescriptorLimit: max(4096, things.count * 4 + 1024)))
+                let started = try await MosquittoBroker.start(options: .init(persistence: true, fileDescriptorLimit: max(4096, things.count + 2048)))
                 broker = started
                 url = try MQTTBrokerURL(started.url)
             case .external(let text, let location):

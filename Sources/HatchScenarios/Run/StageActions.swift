@@ -182,7 +182,7 @@ final class StageActions: Sendable {
                     recorder.answered(command.thing, milliseconds: elapsed.seconds * 1000, accepted: accepted)
                 })
             clients.withLock { $0.append(chaos) }
-            try await chaos.start(rate: commands.perSecond / Double(count))
+            try await chaos.start(rate: commands.perSecond / Double(count), perDevice: true)
         }
     }
 
