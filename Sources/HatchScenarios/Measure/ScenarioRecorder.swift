@@ -133,8 +133,12 @@ final class ScenarioRecorder: Sendable {
     /// A client's snooze or dismissal of alarm `id` of `thing` was answered (or failed).
     func answeredAlarm(_ thing: ThingName, _ id: Int, snoozed: Bool, failed: Bool = false) {
         state.withLock { state in
-            state.alarms[Self.key(thing, id)]?.answersOpen -= 1
-            if failed { state.failedAlarmAnswers += 1 }
+            let key = Self.key(thing, id)
+            state.alarms[key]?.answersOpen -= 1
+            guard failed else { return }
+            state.failedAlarmAnswers += 1
+            // A snooze that did not reach the device leaves no second ring to dismiss.
+            if snoozed { state.alarms[key]?.dismissSent = true }
         }
     }
 
@@ -185,6 +189,19 @@ final class ScenarioRecorder: Sendable {
 
     /// The engine events so far.
     var eventCount: Int { state.withLock { $0.events.count } }
+
+    /// Snoozes and dismissals the clients sent that the devices did not accept in time.
+    var failedAlarmAnswers: Int { state.withLock { $0.failedAlarmAnswers } }
+
+    /// Alarms still open, for a progress line: not rung yet, and waiting for a client's answer.
+    var openAlarmCounts: (notRung: Int, waitingForAnswer: Int) {
+        state.withLock { state in
+            let notRung = state.alarms.values.count { !$0.fired }
+            return (notRung, state.alarms.values.count { $0.fired } - state.alarms.values.count { alarm in
+                alarm.fired && alarm.answersOpen == 0 && !(alarm.snooze && !alarm.snoozeSent) && !(alarm.dismiss && !alarm.dismissSent)
+            })
+        }
+    }
     var marks: [TimelineMark] { state.withLock { $0.marks } }
 
     /// Answers since real second `t` (for a sample).

@@ -36,6 +36,7 @@ final class Sampler: Sendable {
         var brightness: [String: Int] = [:]
         var sunriseIndex = 0
         var following: [String: (device: SimulatedDevice, alarm: Int)] = [:]
+        var suspects: [String: Int] = [:]
         let devices = Dictionary(uniqueKeysWithValues: (target.fleet?.devices ?? []).map { ($0.thingName.rawValue, $0) })
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
@@ -62,13 +63,20 @@ final class Sampler: Sendable {
                 }
             }
             // A command to the device changes its light: that sunrise is no longer the firmware's alone.
-            for answer in answered where following[answer.thing.rawValue] != nil {
-                following[answer.thing.rawValue] = nil
-                brightness[answer.thing.rawValue] = nil
+            // Its answer may reach the client after the drop is read, so a drop is only counted when no
+            // answer to the device came by the next sample.
+            let commanded = Set(answered.map(\.thing.rawValue))
+            for key in commanded {
+                following[key] = nil
+                brightness[key] = nil
             }
+            for (key, alarm) in suspects where !commanded.contains(key) {
+                if let device = devices[key] { recorder.sunriseWentDown(device.thingName, alarm: alarm) }
+            }
+            suspects = [:]
             for (key, entry) in following {
                 let level = await entry.device.reportedState.current.color?.i ?? 0
-                if let last = brightness[key], level < last { recorder.sunriseWentDown(entry.device.thingName, alarm: entry.alarm) }
+                if let last = brightness[key], level < last { suspects[key] = entry.alarm }
                 brightness[key] = level
             }
             if ContinuousClock.now - lastLine >= .seconds(5) {

@@ -171,7 +171,14 @@ final class StageSequence: Sendable {
         case .until(let condition, let timeout):
             let end = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
             while !(await actions.holds(condition)) {
-                if ContinuousClock.now >= end { return "until \(condition.rawValue) within \(String(format: "%g", timeout)) s" }
+                if ContinuousClock.now >= end {
+                    var what = "until \(condition.rawValue) within \(String(format: "%g", timeout)) s"
+                    if condition == .alarmsDone {
+                        let open = recorder.openAlarmCounts
+                        what += " (\(open.notRung) alarm(s) had not rung, \(open.waitingForAnswer) waited for a snooze or dismissal)"
+                    }
+                    return what
+                }
                 try await Task.sleep(for: .milliseconds(100))
             }
         }
