@@ -166,10 +166,10 @@ let package = Package(
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
         ),
-        .target(name: "HatchMQTT", dependencies: ["HatchMemberwiseInit", "CMosquitto"]),
+        .target(name: "HatchMQTT", dependencies: ["CMosquitto"]),
         // Host only: many sessions from one process, timed and weighed (benchmarks and load tests).
         .target(name: "HatchMQTTLoadTest", dependencies: ["HatchMQTT"]),
-        .target(name: "HatchMosquittoBroker", dependencies: ["HatchMemberwiseInit"]),
+        .target(name: "HatchMosquittoBroker"),
         .testTarget(
             name: "HatchMQTTTests",
             // HatchBrokerConfiguration makes the throw-away CA and certificates of the TLS tests.
@@ -180,12 +180,11 @@ let package = Package(
 
         .target(
             name: "HatchDeviceModel",
-            dependencies: ["HatchMemberwiseInit", .product(name: "Tagged", package: "swift-tagged")]
+            dependencies: [.product(name: "Tagged", package: "swift-tagged")]
         ),
         .target(
             name: "HatchDeviceSimulator",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 "HatchSeededRandom",
@@ -205,15 +204,15 @@ let package = Package(
 
         .target(
             name: "HatchIoTDeviceStateEmitterClient",
-            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
         ),
         .target(
             name: "HatchIoTActionSenderClient",
-            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
         ),
         .target(
             name: "HatchIoTDeviceConnectionStateClient",
-            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchMQTT"]
+            dependencies: ["HatchDeviceModel", "HatchMQTT"]
         ),
 
         // MARK: - Feature modules (use the container)
@@ -247,7 +246,6 @@ let package = Package(
         .target(
             name: "HatchAdultRoutine",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
                 "HatchDeviceFeed",
@@ -260,7 +258,6 @@ let package = Package(
         .target(
             name: "HatchAdultAlarms",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
                 "HatchDeviceFeed",
@@ -284,7 +281,6 @@ let package = Package(
         .target(
             name: "HatchHardwareInLoop",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "HatchDeviceModel",
                 "HatchDeviceSession",
@@ -345,7 +341,6 @@ let package = Package(
         .target(
             name: "HatchServiceSupport",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -360,7 +355,6 @@ let package = Package(
         .target(
             name: "HatchDashboard",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchDeviceModel",
                 "HatchMQTT",
                 "HatchIoTDeviceStateEmitterClient",
@@ -408,7 +402,7 @@ let package = Package(
         // CloudFormation template (`hatchctl cloud provision`).
         .target(
             name: "HatchCloudProvisioning",
-            dependencies: ["HatchMemberwiseInit", "HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
         ),
         .testTarget(
             name: "HatchCloudProvisioningTests",
@@ -418,7 +412,7 @@ let package = Package(
         // ledger, the soak samples, and `hatchctl` children (a fleet, a shadow service, bench shards).
         .target(
             name: "HatchFleetLab",
-            dependencies: ["HatchMemberwiseInit", "CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
+            dependencies: ["CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
         ),
         .testTarget(
             name: "HatchFleetLabTests",
@@ -430,7 +424,6 @@ let package = Package(
         .target(
             name: "HatchFleetControl",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchAdultRoutine", "HatchAdultAlarms",
@@ -447,7 +440,6 @@ let package = Package(
         .target(
             name: "HatchBrokerConfiguration",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchDeviceModel", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -467,7 +459,6 @@ let package = Package(
         .executableTarget(
             name: "hatchctl",
             dependencies: [
-                "HatchMemberwiseInit",
                 "HatchModularDependencyContainer",
                 "CHatchctlRuntime",
                 "CMosquitto",

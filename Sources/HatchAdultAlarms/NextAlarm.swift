@@ -1,14 +1,18 @@
 import Foundation
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// The next time an alarm will ring.
-@MemberwiseInit(.public)
 public struct NextAlarm: Sendable, Hashable {
     /// The alarm.
     public var alarm: Alarm
     /// When it rings (its wake time), on the device's clock.
     public var fireDate: Date
+
+    /// Creates the next ring of `alarm`, at `fireDate`.
+    public init(alarm: Alarm, fireDate: Date) {
+        self.alarm = alarm
+        self.fireDate = fireDate
+    }
     /// When its sunrise starts.
     public var sunriseStart: Date { fireDate.addingTimeInterval(-TimeInterval(alarm.sunriseLead)) }
 

@@ -1,8 +1,6 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// Where the running routine is: which routine, which step, and how long the step has left.
-@MemberwiseInit(.public)
 public struct RoutineProgress: Sendable, Hashable {
     /// The running routine.
     public var routine: Routine
@@ -14,6 +12,15 @@ public struct RoutineProgress: Sendable, Hashable {
     public var stepEndsAt: Int?
     /// Seconds left in the step at the device's latest report; `nil` for a step that lasts until stopped.
     public var timeLeft: Int?
+
+    /// Creates the progress of a running routine.
+    public init(routine: Routine, step: Int, paused: Bool, stepEndsAt: Int?, timeLeft: Int?) {
+        self.routine = routine
+        self.step = step
+        self.paused = paused
+        self.stepEndsAt = stepEndsAt
+        self.timeLeft = timeLeft
+    }
 
     /// How many steps the routine has.
     public var stepCount: Int { routine.steps.count }

@@ -1,9 +1,7 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// A device that gets its own login on the broker: its thing name is its username, and its fleet-file
 /// name, MAC address and product label it in the generated files.
-@MemberwiseInit(.package)
 package struct BrokerDevice: Sendable, Hashable {
     /// The device's name in the fleet file.
     package var name: String
@@ -13,4 +11,12 @@ package struct BrokerDevice: Sendable, Hashable {
     package var product: String
     /// Its thing name: the username it logs in with and the client id it must use.
     package var thing: ThingName
+
+    /// Creates a device that gets its own login on the broker.
+    package init(name: String, macAddress: String, product: String, thing: ThingName) {
+        self.name = name
+        self.macAddress = macAddress
+        self.product = product
+        self.thing = thing
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HatchDeviceModel
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 
 /// Generates a locked-down mosquitto configuration for a fleet into one folder: `mosquitto.conf`,
@@ -12,7 +11,6 @@ import HatchMosquittoBroker
 /// get new ones, devices gone from the fleet file are dropped) unless ``Settings/rotate`` is set.
 /// `hatchctl broker config` writes a configuration for a broker of your own; `hatchctl fleet run`
 /// writes one for its private broker on each start.
-@MemberwiseInit(.package)
 package struct BrokerSecurity {
     /// What to generate.
     package struct Settings {
@@ -87,6 +85,13 @@ package struct BrokerSecurity {
     package let devices: [BrokerDevice]
     /// What to generate.
     package let settings: Settings
+
+    /// Creates the generator of a fleet's locked-down mosquitto configuration.
+    package init(fleet: String, devices: [BrokerDevice], settings: Settings) {
+        self.fleet = fleet
+        self.devices = devices
+        self.settings = settings
+    }
 
     /// Where the generated credentials go.
     package var credentialsURL: URL { settings.folder.appendingPathComponent(BrokerCredentialsFile.fileName) }

@@ -2,12 +2,10 @@ import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchMemberwiseInit
 import HatchModularDependencyContainer
 
 /// One device's clients bound to its MAC address and product, for callers that need the device's
 /// state, actions and connection but no feature provider (e.g. `hatchctl state`, `light`, `sound`).
-@MemberwiseInit(.public)
 public struct DeviceSession: Sendable {
     /// Reads state and records.
     public let stateEmitter: IoTDeviceStateEmitterClient
@@ -19,6 +17,21 @@ public struct DeviceSession: Sendable {
     public let macAddress: MacAddress
     /// The device's product.
     public let product: HardwareProduct
+
+    /// Creates one device's clients bound to its MAC address and product.
+    public init(
+        stateEmitter: IoTDeviceStateEmitterClient,
+        actionSender: IoTActionSenderClient,
+        connectionState: IoTDeviceConnectionStateClient,
+        macAddress: MacAddress,
+        product: HardwareProduct
+    ) {
+        self.stateEmitter = stateEmitter
+        self.actionSender = actionSender
+        self.connectionState = connectionState
+        self.macAddress = macAddress
+        self.product = product
+    }
 
     /// Binds the clients of `dependencies` to its device (the connection client is the one the session
     /// registered for the device, shared with its features).

@@ -1,5 +1,4 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// Sends typed actions to a device (MAC address + product) and routine/alarm edits to its records.
 ///
@@ -8,7 +7,6 @@ import HatchMemberwiseInit
 /// `clientToken`; routine and alarm edits as record requests. Every call returns when the request was
 /// accepted and throws ``IoTActionSenderError`` with the device's reason when it was rejected, or on
 /// timeout. A struct of `@Sendable` closures: ``live(session:timeout:)``, ``mock(recorder:rejection:)``, ``noOp``.
-@MemberwiseInit(.public)
 public struct IoTActionSenderClient: Sendable {
     /// Sends one shadow action.
     public var send: @Sendable (_ action: DeviceAction, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt
@@ -21,4 +19,17 @@ public struct IoTActionSenderClient: Sendable {
 
     /// Creates, edits, deletes, enables or disables an alarm.
     public var editAlarms: @Sendable (_ request: RecordRequest<Alarm>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt
+
+    /// Creates an action sender from its closures (live, or a mock's).
+    public init(
+        send: @escaping @Sendable (_ action: DeviceAction, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt,
+        nextStep: @escaping @Sendable (_ routineID: Int, _ currentStep: Int, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt,
+        editRoutines: @escaping @Sendable (_ request: RecordRequest<Routine>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt,
+        editAlarms: @escaping @Sendable (_ request: RecordRequest<Alarm>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt
+    ) {
+        self.send = send
+        self.nextStep = nextStep
+        self.editRoutines = editRoutines
+        self.editAlarms = editAlarms
+    }
 }

@@ -1,8 +1,6 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// One version of a device's reported state, as its shadow holds it.
-@MemberwiseInit(.public)
 public struct IoTDeviceState: Sendable, Hashable {
     /// The device's MAC address.
     public var macAddress: MacAddress
@@ -14,4 +12,13 @@ public struct IoTDeviceState: Sendable, Hashable {
     public var version: Int
     /// The shadow's timestamp for this version: an epoch second on the device's (simulation) clock.
     public var timestamp: Int
+
+    /// Creates one version of a device's reported state.
+    public init(macAddress: MacAddress, product: HardwareProduct, reported: ReportedState, version: Int, timestamp: Int) {
+        self.macAddress = macAddress
+        self.product = product
+        self.reported = reported
+        self.version = version
+        self.timestamp = timestamp
+    }
 }

@@ -1,5 +1,4 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// Emits the typed state of a device (MAC address + product) and its routine and alarm records.
 ///
@@ -7,7 +6,6 @@ import HatchMemberwiseInit
 /// with ``live(session:timeout:)`` (one shared `MQTTSession` per process), or use ``mock(state:routines:alarms:)``
 /// and ``noOp`` in tests and previews. This module never imports the dependency container: the feature
 /// modules register a value of this type in it.
-@MemberwiseInit(.public)
 public struct IoTDeviceStateEmitterClient: Sendable {
     /// The device's state as a stream: first the current shadow (a shadow `get`), then every accepted
     /// reported change in version order. Older versions and reports that change nothing are dropped.
@@ -22,4 +20,17 @@ public struct IoTDeviceStateEmitterClient: Sendable {
 
     /// The device's alarms as a stream: the retained record first, then every newer `dataVersion`.
     public var alarms: @Sendable (_ macAddress: MacAddress, _ product: HardwareProduct) -> AsyncStream<RecordCollection<Alarm>>
+
+    /// Creates a state emitter from its closures (live, or a mock's).
+    public init(
+        states: @escaping @Sendable (_ macAddress: MacAddress, _ product: HardwareProduct) -> AsyncStream<IoTDeviceState>,
+        currentState: @escaping @Sendable (_ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTDeviceState,
+        routines: @escaping @Sendable (_ macAddress: MacAddress, _ product: HardwareProduct) -> AsyncStream<RecordCollection<Routine>>,
+        alarms: @escaping @Sendable (_ macAddress: MacAddress, _ product: HardwareProduct) -> AsyncStream<RecordCollection<Alarm>>
+    ) {
+        self.states = states
+        self.currentState = currentState
+        self.routines = routines
+        self.alarms = alarms
+    }
 }

@@ -1,12 +1,10 @@
 import Foundation
-import HatchMemberwiseInit
 
 extension MosquittoBroker {
     /// How the private broker is configured: limits, authentication, TLS and persistence.
     ///
     /// The defaults give an anonymous, in-memory broker with no connection limit, which is what most
     /// integration tests want.
-    @MemberwiseInit(.public)
     public struct Options: Sendable {
         /// The broker's `max_connections`; `-1` means unlimited (needed for 10,000-session runs).
         public var maxConnections: Int = -1
@@ -27,10 +25,30 @@ extension MosquittoBroker {
         public var extraConfiguration: [String] = []
         /// How long ``MosquittoBroker/start(options:)`` waits for the port to accept connections.
         public var startupTimeout: Duration = .seconds(30)
+
+        /// Creates the private broker's options; by default unlimited, anonymous plain TCP without persistence.
+        public init(
+            maxConnections: Int = -1,
+            users: [String: String] = [:],
+            tls: TLSListener? = nil,
+            unixSocket: Bool = false,
+            persistence: Bool = false,
+            fileDescriptorLimit: Int? = nil,
+            extraConfiguration: [String] = [],
+            startupTimeout: Duration = .seconds(30)
+        ) {
+            self.maxConnections = maxConnections
+            self.users = users
+            self.tls = tls
+            self.unixSocket = unixSocket
+            self.persistence = persistence
+            self.fileDescriptorLimit = fileDescriptorLimit
+            self.extraConfiguration = extraConfiguration
+            self.startupTimeout = startupTimeout
+        }
     }
 
     /// A TLS listener: the CA that signed client certificates, the broker's own certificate and key.
-    @MemberwiseInit(.public)
     public struct TLSListener: Sendable {
         /// PEM file of the certificate authority the broker trusts for client certificates.
         public var caFile: String
@@ -40,5 +58,13 @@ extension MosquittoBroker {
         public var keyFile: String
         /// Whether clients must present a certificate signed by `caFile` (mutual TLS, as AWS IoT Core does).
         public var requireClientCertificate: Bool = true
+
+        /// Creates a TLS listener.
+        public init(caFile: String, certificateFile: String, keyFile: String, requireClientCertificate: Bool = true) {
+            self.caFile = caFile
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+            self.requireClientCertificate = requireClientCertificate
+        }
     }
 }

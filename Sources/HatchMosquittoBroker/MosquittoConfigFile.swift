@@ -1,5 +1,4 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// Renders a `mosquitto.conf`: the one renderer behind the private broker that tests and
 /// `hatchctl fleet run --dev` start, and the locked-down configurations `hatchctl broker config` and
@@ -9,7 +8,6 @@ import HatchMemberwiseInit
 /// settings such as `cafile` to the `listener` line above them), then ``extraLines`` verbatim.
 package struct MosquittoConfigFile: Sendable {
     /// One `listener` line and the lines that belong to it.
-    @MemberwiseInit(.package)
     package struct Listener: Sendable {
         /// The port; 0 for a Unix domain socket.
         package var port: Int
@@ -21,6 +19,21 @@ package struct MosquittoConfigFile: Sendable {
         package var tls: MosquittoBroker.TLSListener? = nil
         /// The oldest TLS version accepted (`tls_version`), or `nil` for mosquitto's default.
         package var minimumTLSVersion: String? = nil
+
+        /// Creates one `listener` line and the lines that belong to it.
+        package init(
+            port: Int,
+            host: String?,
+            comment: [String] = [],
+            tls: MosquittoBroker.TLSListener? = nil,
+            minimumTLSVersion: String? = nil
+        ) {
+            self.port = port
+            self.host = host
+            self.comment = comment
+            self.tls = tls
+            self.minimumTLSVersion = minimumTLSVersion
+        }
     }
 
     /// Who may connect.
@@ -33,7 +46,6 @@ package struct MosquittoConfigFile: Sendable {
     }
 
     /// mosquitto's dynamic-security plugin and its JSON configuration, as the broker sees them.
-    @MemberwiseInit(.package)
     package struct DynamicSecurity: Sendable {
         /// `mosquitto_dynamic_security.so`.
         package var plugin: String
@@ -41,6 +53,13 @@ package struct MosquittoConfigFile: Sendable {
         package var configurationFile: String
         /// A comment line written above the `plugin` line.
         package var comment: String? = nil
+
+        /// Creates mosquitto's dynamic-security plugin and its JSON configuration.
+        package init(plugin: String, configurationFile: String, comment: String? = nil) {
+            self.plugin = plugin
+            self.configurationFile = configurationFile
+            self.comment = comment
+        }
     }
 
     /// The comment lines at the top (each starts with `#`).

@@ -1,13 +1,16 @@
 import Foundation
-import HatchMemberwiseInit
 import Synchronization
 
 /// Where log lines go: standard error by default, a closure in tests. Each line is written whole
 /// in one call, so lines from concurrent tasks never interleave.
-@MemberwiseInit(.public)
 public struct LogSink: Sendable {
     /// Writes one complete line (with its newline).
     public let write: @Sendable (String) -> Void
+
+    /// Creates a sink that hands each log line to `write`.
+    public init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
 
     /// Standard error; on a terminal each line first clears the live status line it may overwrite.
     public static let standardError: LogSink = {

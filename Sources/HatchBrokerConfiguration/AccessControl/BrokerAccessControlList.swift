@@ -1,5 +1,4 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 import HatchServiceSupport
 
 /// Renders the mosquitto ACL file of a locked-down fleet broker.
@@ -18,7 +17,6 @@ import HatchServiceSupport
 /// may publish only ``FirmwareTopics/publishes`` and read only ``FirmwareTopics/subscribes`` of its own
 /// thing (no shadow reply, ever), and the fleet service (`hatchctl shadow-service`, and the control
 /// channel of `fleet run`) reads every thing's shadow requests and writes their replies.
-@MemberwiseInit(.package)
 package struct BrokerAccessControlList {
     /// What each device may do, which follows from who answers the shadow requests.
     package enum DeviceAccess: String, Sendable, Hashable {
@@ -40,6 +38,21 @@ package struct BrokerAccessControlList {
     package var serviceUsername: String
     /// What each device may do.
     package var deviceAccess: DeviceAccess = .ownTopics
+
+    /// Creates the ACL of a fleet's broker; devices reach their own topics unless `deviceAccess` says otherwise.
+    package init(
+        fleet: String,
+        devices: [BrokerDevice],
+        controllerUsername: String,
+        serviceUsername: String,
+        deviceAccess: DeviceAccess = .ownTopics
+    ) {
+        self.fleet = fleet
+        self.devices = devices
+        self.controllerUsername = controllerUsername
+        self.serviceUsername = serviceUsername
+        self.deviceAccess = deviceAccess
+    }
 
     /// The ACL text.
     package func render() -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// Renders the configuration of mosquitto's dynamic-security plugin that ties each device's login to
 /// its own client id, so that one device's credential cannot connect as another thing and take its
@@ -12,19 +11,28 @@ import HatchMemberwiseInit
 /// and subscription. Usernames it does not know (the controller, the fleet service) fall through to the
 /// password file and may use any client id (several `hatchctl` commands, IoT clients and services
 /// connect at once under one login).
-@MemberwiseInit(.package)
 package struct BrokerClientIDBinding {
     /// A device login and the hash line the password file holds for it (`username:$7$iterations$salt$hash`).
-    @MemberwiseInit(.package)
     package struct Device: Sendable, Equatable {
         /// The device's username (its thing name).
         package var username: String
         /// Its whole line of the password file.
         package var hashedLine: String
+
+        /// Creates a device login and the hash line the password file holds for it.
+        package init(username: String, hashedLine: String) {
+            self.username = username
+            self.hashedLine = hashedLine
+        }
     }
 
     /// The device logins to bind.
     package var devices: [Device]
+
+    /// Creates the client-id binding of the given device logins.
+    package init(devices: [Device]) {
+        self.devices = devices
+    }
 
     /// The plugin's JSON: one client per device, bound to the client id equal to its username.
     package func render() throws(BrokerConfigurationError) -> Data {

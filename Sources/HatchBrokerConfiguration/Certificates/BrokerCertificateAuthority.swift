@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import SwiftASN1
 import X509
@@ -17,10 +16,14 @@ import Darwin
 /// are X.509 v3 signed with ECDSA-SHA256, which mosquitto's OpenSSL (and AWS IoT's clients) accept.
 /// The CA is kept across runs (clients that trust it keep working) unless it is rotated; the server
 /// certificate is made anew each time, so a change of `--server-name` takes effect.
-@MemberwiseInit(.package)
 package struct BrokerCertificateAuthority: Sendable {
     /// The configuration folder; TLS files go to its `tls/` subfolder.
     package let folder: URL
+
+    /// Creates the certificate authority kept in `folder`.
+    package init(folder: URL) {
+        self.folder = folder
+    }
 
     /// The folder of the TLS files.
     package var tlsFolder: URL { folder.appendingPathComponent("tls", isDirectory: true) }

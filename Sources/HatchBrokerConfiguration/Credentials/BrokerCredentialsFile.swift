@@ -1,5 +1,4 @@
 import Foundation
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchMQTT
 import HatchServiceSupport
@@ -12,7 +11,6 @@ import HatchServiceSupport
 /// can move (for example into a container) as a whole.
 package struct BrokerCredentialsFile: Codable, Equatable, Sendable {
     /// A username, its password and, with client certificates, the certificate and key files.
-    @MemberwiseInit(.package)
     package struct Identity: Codable, Equatable, Sendable {
         /// The username.
         package var username: String
@@ -22,6 +20,14 @@ package struct BrokerCredentialsFile: Codable, Equatable, Sendable {
         package var certificateFile: String? = nil
         /// The certificate's private key, relative to the file's folder.
         package var keyFile: String? = nil
+
+        /// Creates a login; the certificate and key are for mutual TLS.
+        package init(username: String, password: String, certificateFile: String? = nil, keyFile: String? = nil) {
+            self.username = username
+            self.password = password
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
     }
 
     /// A device's identity with the fleet-file name and MAC address it was made for.
@@ -55,10 +61,14 @@ package struct BrokerCredentialsFile: Codable, Equatable, Sendable {
     }
 
     /// The CA a client needs to trust the broker's certificate.
-    @MemberwiseInit(.package)
     package struct TLSFiles: Codable, Equatable, Sendable {
         /// The CA certificate, relative to the file's folder.
         package var caFile: String
+
+        /// Creates the CA a client needs to trust the broker's certificate.
+        package init(caFile: String) {
+            self.caFile = caFile
+        }
     }
 
     /// The format of this file; bumped when a field changes meaning.

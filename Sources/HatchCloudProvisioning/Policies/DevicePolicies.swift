@@ -1,5 +1,4 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// The AWS IoT policies every device of a fleet shares: each thing may connect only as itself and
 /// use only its own topics, exactly those of ``FirmwareTopics`` with the thing name replaced by the
@@ -9,7 +8,6 @@ import HatchMemberwiseInit
 /// every topic of a device exceeds; so there are two, both attached to each certificate:
 /// `policy.json` (connect, and what the device publishes) and `policy-subscribe.json` (what it
 /// subscribes to and receives).
-@MemberwiseInit(.package)
 package struct DevicePolicies {
     /// How resource ARNs are written.
     package enum ARNStyle {
@@ -23,6 +21,12 @@ package struct DevicePolicies {
     package var baseName: String
     /// Literal ARNs for the policy files, or `Fn::Sub` templates for the CloudFormation stack.
     package var style: ARNStyle
+
+    /// Creates the AWS IoT policies every device of a fleet shares.
+    package init(baseName: String, style: ARNStyle) {
+        self.baseName = baseName
+        self.style = style
+    }
 
     /// The policy documents, connect and publish first.
     package var documents: [IoTPolicyDocument] {

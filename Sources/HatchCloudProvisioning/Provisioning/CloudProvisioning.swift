@@ -1,6 +1,5 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchMemberwiseInit
 
 /// Writes what AWS IoT Core needs for a fleet into one folder: the device policies
 /// (``DevicePolicies``), `things.json` and `things.csv`, `provision.sh` (``ProvisionScript``),
@@ -8,7 +7,6 @@ import HatchMemberwiseInit
 ///
 /// It never touches what `provision.sh` made there (certificates, the root CA, the endpoint), so it
 /// can be run again after the fleet file changes.
-@MemberwiseInit(.package)
 package struct CloudProvisioning {
     /// What to generate.
     package struct Settings {
@@ -41,6 +39,12 @@ package struct CloudProvisioning {
     package let fleets: [(path: String, definition: FleetDefinition)]
     /// Where to write and what to name.
     package let settings: Settings
+
+    /// Creates the provisioning of the given fleets with `settings`.
+    package init(fleets: [(path: String, definition: FleetDefinition)], settings: Settings) {
+        self.fleets = fleets
+        self.settings = settings
+    }
 
     /// Writes the files and says what it wrote.
     package func generate() throws(CloudProvisioningError) -> Summary {

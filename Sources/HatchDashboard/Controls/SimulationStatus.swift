@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// The simulated fleet's clock as the page shows it.
-@MemberwiseInit(.public)
 public struct SimulationStatus: Sendable, Hashable, Codable {
     /// The simulated time, ISO 8601 UTC.
     public var time: String
@@ -11,6 +8,14 @@ public struct SimulationStatus: Sendable, Hashable, Codable {
     public var faults: [String]
     /// The scenario running on the fleet, when one does (`hatchctl scenario run --dashboard-port`).
     public var scenario: ScenarioStatus? = nil
+
+    /// Creates the simulated fleet's clock as the page shows it.
+    public init(time: String, speed: Double, faults: [String], scenario: ScenarioStatus? = nil) {
+        self.time = time
+        self.speed = speed
+        self.faults = faults
+        self.scenario = scenario
+    }
 }
 
 /// A running scenario as the page shows it: the stage and the expectations as they settle.

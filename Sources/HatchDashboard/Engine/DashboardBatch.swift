@@ -1,8 +1,5 @@
-import HatchMemberwiseInit
-
 /// What the page receives on its live stream: the cards that changed since the last batch (all of
 /// them in the first), the newest log messages, and the simulated clock when there is one.
-@MemberwiseInit(.public)
 public struct DashboardBatch: Sendable, Hashable, Codable {
     /// `true` for the first batch of a stream: `cards` holds every device, in display order.
     public var full: Bool
@@ -14,6 +11,21 @@ public struct DashboardBatch: Sendable, Hashable, Codable {
     public var simulation: SimulationStatus?
     /// Sound catalogues by product raw value (first batch only), for the sound control.
     public var sounds: [String: [DeviceCard.SoundChoice]]? = nil
+
+    /// Creates what the page receives on its live stream.
+    public init(
+        full: Bool,
+        cards: [DeviceCard],
+        log: [MessageLogEntry],
+        simulation: SimulationStatus?,
+        sounds: [String: [DeviceCard.SoundChoice]]? = nil
+    ) {
+        self.full = full
+        self.cards = cards
+        self.log = log
+        self.simulation = simulation
+        self.sounds = sounds
+    }
 
     /// Whether there is nothing to send.
     public var isEmpty: Bool { !full && cards.isEmpty && log.isEmpty }

@@ -1,8 +1,6 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// One MQTT message in the live log: where it went, which way, and what it said.
-@MemberwiseInit(.public)
 public struct MessageLogEntry: Sendable, Hashable, Codable {
     /// Increases by one per message the dashboard saw (gaps mean the page was sent only the newest).
     public var sequence: Int
@@ -20,6 +18,17 @@ public struct MessageLogEntry: Sendable, Hashable, Codable {
     public var direction: String
     /// The payload as text, cut at ``payloadLimit`` bytes.
     public var payload: String
+
+    /// Creates a message log entry.
+    public init(sequence: Int, time: Int64, thing: String?, topic: String, kind: String, direction: String, payload: String) {
+        self.sequence = sequence
+        self.time = time
+        self.thing = thing
+        self.topic = topic
+        self.kind = kind
+        self.direction = direction
+        self.payload = payload
+    }
 
     /// The longest payload kept, in bytes.
     public static let payloadLimit = 2048

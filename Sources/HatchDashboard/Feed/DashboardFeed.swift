@@ -2,12 +2,10 @@ import HatchDeviceModel
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
 import HatchMQTT
-import HatchMemberwiseInit
 
 /// Feeds a ``DashboardEngine`` from the live IoT clients: per device its shadow states, its
 /// connection state, its routines and its alarms; and the message log from one wildcard
 /// subscription on the broker (shadow, presence, registry and record topics).
-@MemberwiseInit(.public)
 public struct DashboardFeed: Sendable {
     /// The state client (states, routines, alarms).
     public var stateEmitter: IoTDeviceStateEmitterClient
@@ -15,6 +13,13 @@ public struct DashboardFeed: Sendable {
     public var connections: IoTDeviceConnectionStateClient.Factory
     /// The session the message log subscribes on; `nil` for no log.
     public var logSession: MQTTSession?
+
+    /// Creates a feed from the live IoT clients; `logSession` also feeds the message log.
+    public init(stateEmitter: IoTDeviceStateEmitterClient, connections: IoTDeviceConnectionStateClient.Factory, logSession: MQTTSession?) {
+        self.stateEmitter = stateEmitter
+        self.connections = connections
+        self.logSession = logSession
+    }
 
     /// The topics the message log shows.
     public static let logTopics = ["$aws/things/+/shadow/#", "hatch/things/#", Topics.registryAll]

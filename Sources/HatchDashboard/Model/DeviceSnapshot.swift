@@ -3,11 +3,9 @@ import HatchAdultAlarms
 import HatchDeviceModel
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchMemberwiseInit
 
 /// Everything the dashboard knows about one device: what its clients last said. The card is drawn
 /// from it (``card``), so a card always shows one consistent set of reports.
-@MemberwiseInit(.public)
 public struct DeviceSnapshot: Sendable, Hashable {
     /// Who the device is.
     public var device: DashboardDevice
@@ -19,6 +17,21 @@ public struct DeviceSnapshot: Sendable, Hashable {
     public var routines: [Routine] = []
     /// Its alarm records.
     public var alarms: [Alarm] = []
+
+    /// Creates everything the dashboard knows about one device.
+    public init(
+        device: DashboardDevice,
+        state: IoTDeviceState? = nil,
+        connection: IoTDeviceConnectionState = .unknown,
+        routines: [Routine] = [],
+        alarms: [Alarm] = []
+    ) {
+        self.device = device
+        self.state = state
+        self.connection = connection
+        self.routines = routines
+        self.alarms = alarms
+    }
 
     /// The card of this snapshot.
     public var card: DeviceCard {

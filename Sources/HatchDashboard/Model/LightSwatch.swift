@@ -1,9 +1,7 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// A light as the page draws it: the colour (CSS `rgb(…)`, black when off) and the brightness in
 /// percent, kept apart so the swatch's background is the light's colour whatever its brightness.
-@MemberwiseInit(.public)
 public struct LightSwatch: Sendable, Hashable, Codable {
     /// `rgb(255, 0, 0)`; `rgb(0, 0, 0)` when the light is off.
     public var css: String
@@ -11,6 +9,13 @@ public struct LightSwatch: Sendable, Hashable, Codable {
     public var brightness: Int
     /// Whether the light is on.
     public var on: Bool
+
+    /// Creates a light as the page draws it.
+    public init(css: String, brightness: Int, on: Bool) {
+        self.css = css
+        self.brightness = brightness
+        self.on = on
+    }
 
     /// A light that is off.
     public static let off = LightSwatch(css: "rgb(0, 0, 0)", brightness: 0, on: false)

@@ -1,11 +1,9 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 import Logging
 
 /// The live dashboard of a set of devices, end to end: an engine fed by the live clients
 /// (``DashboardFeed``), served by ``DashboardServer`` with the given controls, until the service
 /// group shuts down. What a tool runs once it holds the clients and knows how to act on a device.
-@MemberwiseInit(.public)
 public struct LiveDashboard: Sendable {
     /// The devices it shows, a card each.
     private let devices: [DashboardDevice]
@@ -20,6 +18,25 @@ public struct LiveDashboard: Sendable {
     private let logger: Logger
     /// Does a device control and says what the device answered.
     private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
+
+    /// Creates the live dashboard of a set of devices, end to end.
+    public init(
+        devices: [DashboardDevice],
+        feed: DashboardFeed,
+        simulation: SimulationControls?,
+        access: DashboardAccess,
+        port: Int,
+        logger: Logger,
+        perform: @escaping @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
+    ) {
+        self.devices = devices
+        self.feed = feed
+        self.simulation = simulation
+        self.access = access
+        self.port = port
+        self.logger = logger
+        self.perform = perform
+    }
 
     /// Feeds and serves the dashboard until the service group shuts down; logs its address once it listens.
     public func run() async throws {

@@ -1,9 +1,6 @@
-import HatchMemberwiseInit
-
 /// An alarm kept by the device: at `wakeTime` on `daysOfWeek` (0 = once) the wake sound starts;
 /// during the `sunriseLead` seconds before it the light ramps up to `color`. Snooze silences it for
 /// `snoozeDuration` seconds (the device's, 540 by default, unless the alarm sets its own), then it fires again.
-@MemberwiseInit(.public)
 public struct Alarm: DeviceRecord {
     /// Id, unique among the device's alarms.
     public var id: Int
@@ -23,6 +20,29 @@ public struct Alarm: DeviceRecord {
     public var color: ColorState = Alarm.defaultSunrise
     /// The wake sound.
     public var sound: SoundState = Alarm.defaultSound
+
+    /// Creates an alarm kept by the device.
+    public init(
+        id: Int,
+        name: String,
+        enabled: Bool = true,
+        daysOfWeek: DaysOfWeek,
+        wakeTime: TimeOfDay,
+        sunriseLead: Int = 1800,
+        snoozeDuration: Int? = nil,
+        color: ColorState = Alarm.defaultSunrise,
+        sound: SoundState = Alarm.defaultSound
+    ) {
+        self.id = id
+        self.name = name
+        self.enabled = enabled
+        self.daysOfWeek = daysOfWeek
+        self.wakeTime = wakeTime
+        self.sunriseLead = sunriseLead
+        self.snoozeDuration = snoozeDuration
+        self.color = color
+        self.sound = sound
+    }
 
     /// A warm sunrise colour at full intensity.
     public static let defaultSunrise = ColorState(id: WireConstants.customColorID, r: 65535, g: 32000, b: 8000, w: 20000, i: 65535)

@@ -1,10 +1,8 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// A request to change a device's routines or alarms, published on `…/{routines|alarms}/request`:
 /// `{"op": "create", "routine": {…}, "clientToken": "…", "dataVersion": 3}`. When `dataVersion` is
 /// present and not the current one, the request is rejected with 409.
-@MemberwiseInit(.public)
 public struct RecordRequest<Item: DeviceRecord>: Sendable, Hashable {
     /// The operation.
     public var op: RecordOperation
@@ -18,6 +16,23 @@ public struct RecordRequest<Item: DeviceRecord>: Sendable, Hashable {
     public var clientToken: String? = nil
     /// Optimistic concurrency: the data version the requester last saw.
     public var dataVersion: Int? = nil
+
+    /// Creates a routines or alarms request; pass the fields its `op` needs.
+    public init(
+        op: RecordOperation,
+        item: Item? = nil,
+        id: Int? = nil,
+        enabled: Bool? = nil,
+        clientToken: String? = nil,
+        dataVersion: Int? = nil
+    ) {
+        self.op = op
+        self.item = item
+        self.id = id
+        self.enabled = enabled
+        self.clientToken = clientToken
+        self.dataVersion = dataVersion
+    }
 
     /// The wire form.
     public var jsonValue: JSONValue {

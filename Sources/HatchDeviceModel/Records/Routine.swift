@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// A routine or favorite kept by the device (started with `current.srId`).
-@MemberwiseInit(.public)
 public struct Routine: DeviceRecord {
     /// Id (the `srId` that starts it).
     public var id: Int
@@ -13,6 +10,15 @@ public struct Routine: DeviceRecord {
     public var enabled: Bool = true
     /// The steps, run in order.
     public var steps: [RoutineStep]
+
+    /// Creates a routine or favorite kept by the device.
+    public init(id: Int, name: String, type: RoutineType = .flex, enabled: Bool = true, steps: [RoutineStep]) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.enabled = enabled
+        self.steps = steps
+    }
 
     /// Decodes leniently: `type` defaults to flex, `enabled` to true.
     public init(from decoder: any Decoder) throws {

@@ -1,8 +1,5 @@
-import HatchMemberwiseInit
-
 /// One step of a routine: a colour (absent = light off), a sound (absent = silence) and how long it
 /// lasts in seconds (0 = until stopped).
-@MemberwiseInit(.public)
 public struct RoutineStep: Sendable, Hashable, Codable {
     /// The light of this step.
     public var color: ColorState? = nil
@@ -10,6 +7,13 @@ public struct RoutineStep: Sendable, Hashable, Codable {
     public var sound: SoundState? = nil
     /// Seconds the step lasts; 0 = until stopped.
     public var duration: Int = 0
+
+    /// Creates one step of a routine.
+    public init(color: ColorState? = nil, sound: SoundState? = nil, duration: Int = 0) {
+        self.color = color
+        self.sound = sound
+        self.duration = duration
+    }
 
     /// Decodes leniently: `duration` defaults to 0 (until stopped).
     public init(from decoder: any Decoder) throws {

@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// The clock display (`clock`); absent on products without a clock.
-@MemberwiseInit(.public)
 public struct ClockState: Sendable, Hashable, Codable {
     /// Brightness 0…65535; on restoreV4/V5 packed as `night << 16 | day` (see ``ClockBrightness``).
     public var i: Int
@@ -17,6 +14,25 @@ public struct ClockState: Sendable, Hashable, Codable {
     public var turnDimAt: TimeOfDay
     /// When the display returns to day brightness (`HH:mm:ss` on the wire).
     public var turnBrightAt: TimeOfDay
+
+    /// Creates a clock display state.
+    public init(
+        i: Int,
+        flags: Int,
+        turnOffMode: ClockTurnOffMode,
+        turnOnAt: TimeOfDay,
+        turnOffAt: TimeOfDay,
+        turnDimAt: TimeOfDay,
+        turnBrightAt: TimeOfDay
+    ) {
+        self.i = i
+        self.flags = flags
+        self.turnOffMode = turnOffMode
+        self.turnOnAt = turnOnAt
+        self.turnOffAt = turnOffAt
+        self.turnDimAt = turnDimAt
+        self.turnBrightAt = turnBrightAt
+    }
 
     /// The wire form.
     public var jsonValue: JSONValue {
@@ -47,12 +63,17 @@ public struct ClockFlags: OptionSet, Sendable, Hashable {
 }
 
 /// Day and night clock brightness, and how a product encodes them in `clock.i`.
-@MemberwiseInit(.public)
 public struct ClockBrightness: Sendable, Hashable {
     /// Brightness in the day, 0…65535.
     public var day: Int
     /// Brightness at night (after `turnDimAt`), 0…65535.
     public var night: Int
+
+    /// Creates the day and night clock brightness.
+    public init(day: Int, night: Int) {
+        self.day = day
+        self.night = night
+    }
 
     /// `clock.i` for `product`: `night << 16 | day` on restoreV4/V5, `day` elsewhere.
     public func packed(for product: HardwareProduct) -> Int {

@@ -1,9 +1,6 @@
-import HatchMemberwiseInit
-
 /// The light (`current.color`): channels and intensity 0…65535; `id` 9998 is off, 9999 custom,
 /// anything else a preset. With `until` `"duration"` it goes off `duration` seconds after it was set;
 /// with `"indefinite"` it stays until changed (both as the firmware reports them).
-@MemberwiseInit(.public)
 public struct ColorState: Sendable, Hashable, Codable {
     /// Preset id, ``WireConstants/customColorID`` or ``WireConstants/colorOffID``.
     public var id: Int
@@ -21,6 +18,27 @@ public struct ColorState: Sendable, Hashable, Codable {
     public var duration: Int = 0
     /// Whether the colour ends after ``duration`` or stays until changed.
     public var until: PlaybackUntil = .indefinite
+
+    /// Creates a light state; channels, intensity and duration default to 0, indefinitely.
+    public init(
+        id: Int,
+        r: Int = 0,
+        g: Int = 0,
+        b: Int = 0,
+        w: Int = 0,
+        i: Int = 0,
+        duration: Int = 0,
+        until: PlaybackUntil = .indefinite
+    ) {
+        self.id = id
+        self.r = r
+        self.g = g
+        self.b = b
+        self.w = w
+        self.i = i
+        self.duration = duration
+        self.until = until
+    }
 
     /// Decodes leniently: absent channels are 0, an absent id is a custom colour.
     public init(from decoder: any Decoder) throws {

@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// What the device is doing now (`current`).
-@MemberwiseInit(.public)
 public struct CurrentState: Sendable, Hashable, Codable {
     /// The running routine, favorite or alarm id; 0 when none.
     public var srId: Int = 0
@@ -15,6 +12,16 @@ public struct CurrentState: Sendable, Hashable, Codable {
     public var color: ColorState?
     /// The sound.
     public var sound: SoundState
+
+    /// Creates the device's current activity; idle by default.
+    public init(srId: Int = 0, playing: PlayingMode = .none, step: Int = 0, paused: Bool = false, color: ColorState?, sound: SoundState) {
+        self.srId = srId
+        self.playing = playing
+        self.step = step
+        self.paused = paused
+        self.color = color
+        self.sound = sound
+    }
 
     /// Decodes leniently: a Rest Mini reports no `srId` or `paused` (0 and `false`).
     public init(from decoder: any Decoder) throws {

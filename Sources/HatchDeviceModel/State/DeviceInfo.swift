@@ -1,9 +1,6 @@
-import HatchMemberwiseInit
-
 /// Hardware facts (`deviceInfo`): firmware `f`, firmware-update result `fR`, `hwVersion`, and on
 /// battery products the battery level `b` (0…100 %) and `powerStatus`, as the firmware reports them
 /// (`{"b": 100, "f": "7.1.368", "fR": 0, "hwVersion": "8.0.0", "powerStatus": 5}` on a Rest+ 2nd gen).
-@MemberwiseInit(.public)
 public struct DeviceInfo: Sendable, Hashable, Codable {
     /// Firmware version.
     public var f: String
@@ -15,6 +12,15 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
     public var b: Int? = nil
     /// Charging state; battery products only.
     public var powerStatus: PowerStatus? = nil
+
+    /// Creates the hardware facts; battery fields stay `nil` on mains-powered products.
+    public init(f: String, fR: Int = 0, hwVersion: String, b: Int? = nil, powerStatus: PowerStatus? = nil) {
+        self.f = f
+        self.fR = fR
+        self.hwVersion = hwVersion
+        self.b = b
+        self.powerStatus = powerStatus
+    }
 
     /// Decodes leniently: an absent `fR` is 0.
     public init(from decoder: any Decoder) throws {

@@ -1,5 +1,4 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// The complete reported state of a Restore-family device (`state.reported`), with the field
 /// names, types and scales of the real firmware. Fields a product lacks are `nil` and absent on the
@@ -8,7 +7,6 @@ import HatchMemberwiseInit
 /// `lucky`, …) travel in ``firmwareFields``. A Rest+ (1st gen) reports no `current`: its
 /// `isPowered`, `a` and `c` travel in ``firmwareFields`` and ``current`` is derived from them
 /// (``RestPlusFields``).
-@MemberwiseInit(.public)
 public struct ReportedState: Sendable, Hashable, Codable {
     /// What is playing.
     public var current: CurrentState
@@ -41,6 +39,41 @@ public struct ReportedState: Sendable, Hashable, Codable {
     /// The firmware's other top-level fields, reported as they are (`env`, `dataVersion`, `timer`,
     /// `rF`, `streaming`, `REX`, `owned`, `LWTP`, `logging`, `debug`, `lucky`, `LDR`, …).
     public var firmwareFields: JSONObject = [:]
+
+    /// Creates a reported state; fields the firmware does not model go in `firmwareFields`.
+    public init(
+        current: CurrentState,
+        clock: ClockState?,
+        toddlerLock: ToddlerLockState?,
+        toddlerLockOn: Bool?,
+        nightlightOn: Bool?,
+        nightlightIntensity: Int?,
+        alarmsDisabled: Bool?,
+        snoozeDuration: Int?,
+        snooze: SnoozeState?,
+        deviceInfo: DeviceInfo,
+        connected: Bool,
+        rssi: Int,
+        timezone: String,
+        lastReset: String?,
+        firmwareFields: JSONObject = [:]
+    ) {
+        self.current = current
+        self.clock = clock
+        self.toddlerLock = toddlerLock
+        self.toddlerLockOn = toddlerLockOn
+        self.nightlightOn = nightlightOn
+        self.nightlightIntensity = nightlightIntensity
+        self.alarmsDisabled = alarmsDisabled
+        self.snoozeDuration = snoozeDuration
+        self.snooze = snooze
+        self.deviceInfo = deviceInfo
+        self.connected = connected
+        self.rssi = rssi
+        self.timezone = timezone
+        self.lastReset = lastReset
+        self.firmwareFields = firmwareFields
+    }
 
     /// Whether this is a Rest+ (1st gen) document (`isPowered`, `a`, `c`), which reports no `current`.
     public var isRestPlusDocument: Bool { firmwareFields[RestPlusFields.powered] != nil }

@@ -1,9 +1,6 @@
-import HatchMemberwiseInit
-
 /// The sound (`current.sound`): `id` is the product's sound id (``HardwareProduct/noSoundID`` for no
 /// sound); volume `v` 0…65535; `url` the sound's file; with `until` `"duration"` it stops `duration`
 /// seconds after it started, with `"indefinite"` it plays until changed.
-@MemberwiseInit(.public)
 public struct SoundState: Sendable, Hashable, Codable {
     /// Sound id, or the product's ``HardwareProduct/noSoundID``.
     public var id: Int
@@ -17,6 +14,16 @@ public struct SoundState: Sendable, Hashable, Codable {
     public var duration: Int = 0
     /// Whether the sound ends after ``duration`` or plays until changed.
     public var until: PlaybackUntil = .indefinite
+
+    /// Creates a sound state; unmuted, with no file and no duration by default.
+    public init(id: Int, v: Int, mute: Bool = false, url: String = "", duration: Int = 0, until: PlaybackUntil = .indefinite) {
+        self.id = id
+        self.v = v
+        self.mute = mute
+        self.url = url
+        self.duration = duration
+        self.until = until
+    }
 
     /// Decodes leniently: absent fields take the defaults of ``init(id:v:mute:url:duration:until:)``.
     public init(from decoder: any Decoder) throws {

@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// The toddler lock (`toddlerLock`): buttons disabled always, never, or in a daily window.
-@MemberwiseInit(.public)
 public struct ToddlerLockState: Sendable, Hashable, Codable {
     /// When the lock is active.
     public var turnOnMode: ToddlerLockMode
@@ -9,6 +6,13 @@ public struct ToddlerLockState: Sendable, Hashable, Codable {
     public var turnOnAt: TimeOfDay
     /// End of the custom window (`HH:mm:ss` on the wire).
     public var turnOffAt: TimeOfDay
+
+    /// Creates a toddler lock state.
+    public init(turnOnMode: ToddlerLockMode, turnOnAt: TimeOfDay, turnOffAt: TimeOfDay) {
+        self.turnOnMode = turnOnMode
+        self.turnOnAt = turnOnAt
+        self.turnOffAt = turnOffAt
+    }
 
     /// Whether the lock is engaged at `time` (reported as `toddlerLockOn`).
     public func isLocked(at time: TimeOfDay) -> Bool {

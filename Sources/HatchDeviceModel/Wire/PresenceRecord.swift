@@ -1,8 +1,5 @@
-import HatchMemberwiseInit
-
 /// The retained presence record of a device. The broker publishes the `offline` form with reason
 /// `connectionLost` as the device's last will when the connection drops abruptly.
-@MemberwiseInit(.public)
 public struct PresenceRecord: Sendable, Hashable, Codable {
     /// Online or offline.
     public var state: PresenceState
@@ -12,6 +9,14 @@ public struct PresenceRecord: Sendable, Hashable, Codable {
     public var reason: String? = nil
     /// Simulated epoch second of the change; absent in the last will (it is written at connect time).
     public var timestamp: Int? = nil
+
+    /// Creates the retained presence record of a device.
+    public init(state: PresenceState, thingName: ThingName, reason: String? = nil, timestamp: Int? = nil) {
+        self.state = state
+        self.thingName = thingName
+        self.reason = reason
+        self.timestamp = timestamp
+    }
 
     /// The wire form.
     public var jsonValue: JSONValue {

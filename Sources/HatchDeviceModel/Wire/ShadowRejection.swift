@@ -1,8 +1,5 @@
-import HatchMemberwiseInit
-
 /// An AWS IoT shadow error response, published on `/get/rejected`, `/update/rejected` and
 /// `/delete/rejected`: `{code, message, timestamp, clientToken}`.
-@MemberwiseInit(.public)
 public struct ShadowRejection: Sendable, Hashable, Codable, Error {
     /// HTTP-style code: 400 bad request, 404 not found, 409 version conflict, 413 too large, 503 unavailable.
     public var code: Int
@@ -12,6 +9,14 @@ public struct ShadowRejection: Sendable, Hashable, Codable, Error {
     public var timestamp: Int? = nil
     /// The request's `clientToken`, echoed.
     public var clientToken: String? = nil
+
+    /// Creates a shadow error response.
+    public init(code: Int, message: String, timestamp: Int? = nil, clientToken: String? = nil) {
+        self.code = code
+        self.message = message
+        self.timestamp = timestamp
+        self.clientToken = clientToken
+    }
 
     /// The wire form.
     public var jsonValue: JSONValue {

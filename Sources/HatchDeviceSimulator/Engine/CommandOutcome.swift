@@ -1,10 +1,8 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// What the engine did with a desired-state patch: the part it applied (the device clears those
 /// fields from `state.desired` when it reports) and the part it could not apply (left in
 /// `state.desired`, so it stays visible on `/update/delta`).
-@MemberwiseInit(.public)
 public struct CommandOutcome: Sendable, Hashable {
     /// Fields applied, as a partial document.
     public var applied: JSONValue = .emptyObject
@@ -12,6 +10,13 @@ public struct CommandOutcome: Sendable, Hashable {
     public var unapplied: JSONValue = .emptyObject
     /// Events caused by the command.
     public var events: [EngineEvent] = []
+
+    /// Creates what the engine did with a desired-state patch.
+    public init(applied: JSONValue = .emptyObject, unapplied: JSONValue = .emptyObject, events: [EngineEvent] = []) {
+        self.applied = applied
+        self.unapplied = unapplied
+        self.events = events
+    }
 
     /// The `desired` patch that clears the applied fields (each applied leaf set to `null`).
     public var clearingPatch: JSONValue? {

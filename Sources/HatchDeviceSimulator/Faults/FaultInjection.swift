@@ -1,9 +1,7 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// A fault and the devices it hits: named devices (name, MAC or thing name), a share of the
 /// fleet (chosen deterministically from `seed`), or all devices.
-@MemberwiseInit(.public)
 public struct FaultInjection: Sendable, Hashable {
     /// Which devices.
     public enum Target: Sendable, Hashable {
@@ -21,6 +19,13 @@ public struct FaultInjection: Sendable, Hashable {
     public var target: Target
     /// Real seconds after the fleet started (fleet files only; `nil` = now).
     public var after: Double? = nil
+
+    /// Creates a fault and the devices it hits.
+    public init(kind: FaultKind, target: Target, after: Double? = nil) {
+        self.kind = kind
+        self.target = target
+        self.after = after
+    }
 
     /// The control-topic form: `{"fault": "reboot", "devices": ["Nursery"], "share": 0.1, …parameters}`.
     public var jsonValue: JSONValue {

@@ -1,7 +1,6 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
-import HatchMemberwiseInit
 
 /// Who the fleet's sessions say they are to a locked-down broker: one identity per device (its
 /// username is its thing name, and an ACL lets it use only its own topics), one for the fleet's own
@@ -9,10 +8,8 @@ import HatchMemberwiseInit
 /// settings they share.
 ///
 /// ``anonymous`` (the default) connects without credentials, as a development broker allows.
-@MemberwiseInit(.public)
 public struct FleetCredentials: Sendable {
     /// A username and password, and for mutual TLS a client certificate and key (PEM paths).
-    @MemberwiseInit(.public)
     public struct Identity: Sendable, Hashable {
         /// What goes into the CONNECT packet; `nil` when the certificate alone identifies the
         /// client (AWS IoT Core).
@@ -21,6 +18,13 @@ public struct FleetCredentials: Sendable {
         public var certificateFile: String? = nil
         /// The client certificate's private key.
         public var keyFile: String? = nil
+
+        /// Creates a username and password, and for mutual TLS a client certificate and key.
+        public init(credentials: MQTTCredentials?, certificateFile: String? = nil, keyFile: String? = nil) {
+            self.credentials = credentials
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
     }
 
     /// Each device's identity, by thing name.
@@ -30,6 +34,13 @@ public struct FleetCredentials: Sendable {
     /// The TLS settings every session shares (the CA that signed the broker), or `nil` for plain MQTT
     /// or the system's CA store with an `mqtts://` URL.
     public var tls: MQTTTLSConfiguration? = nil
+
+    /// Creates the identities a fleet's sessions present; anonymous by default.
+    public init(devices: [ThingName: Identity] = [:], service: Identity? = nil, tls: MQTTTLSConfiguration? = nil) {
+        self.devices = devices
+        self.service = service
+        self.tls = tls
+    }
 
     /// No credentials and default TLS: for an anonymous development broker.
     public static let anonymous = FleetCredentials()

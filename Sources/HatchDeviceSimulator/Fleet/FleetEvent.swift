@@ -1,9 +1,7 @@
 import Foundation
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// Something worth logging: an injected fault, a device going offline or online, an error.
-@MemberwiseInit(.public)
 public struct FleetEvent: Sendable, Hashable, CustomStringConvertible {
     /// Real time of the event.
     public var time: Date = Date()
@@ -11,6 +9,13 @@ public struct FleetEvent: Sendable, Hashable, CustomStringConvertible {
     public var thing: ThingName?
     /// What happened.
     public var message: String
+
+    /// Creates something worth logging.
+    public init(time: Date = Date(), thing: ThingName?, message: String) {
+        self.time = time
+        self.thing = thing
+        self.message = message
+    }
 
     /// `thing: message`.
     public var description: String { thing.map { "\($0.rawValue): \(message)" } ?? message }

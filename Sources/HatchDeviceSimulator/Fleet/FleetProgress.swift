@@ -1,7 +1,4 @@
-import HatchMemberwiseInit
-
 /// Progress while a fleet connects, for the CLI's progress bar.
-@MemberwiseInit(.public)
 public struct FleetProgress: Sendable, Hashable {
     /// Devices connected so far.
     public var connected: Int
@@ -9,4 +6,11 @@ public struct FleetProgress: Sendable, Hashable {
     public var failed: Int
     /// Devices to connect.
     public var total: Int
+
+    /// Creates progress while a fleet connects.
+    public init(connected: Int, failed: Int, total: Int) {
+        self.connected = connected
+        self.failed = failed
+        self.total = total
+    }
 }

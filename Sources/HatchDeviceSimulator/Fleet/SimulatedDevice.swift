@@ -1,7 +1,6 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
-import HatchMemberwiseInit
 import Logging
 import Synchronization
 
@@ -15,7 +14,6 @@ import Synchronization
 /// An applied request is saved to the state folder before its reply leaves.
 public actor SimulatedDevice {
     /// What the device needs from its fleet.
-    @MemberwiseInit(.public)
     public struct Dependencies: Sendable {
         /// The fleet's clock.
         public var clock: SimulationClock
@@ -42,6 +40,35 @@ public actor SimulatedDevice {
         public var engineEventObserver: (@Sendable (ThingName, EngineEvent, Date) -> Void)? = nil
         /// Who answers the device's shadow requests: the device's own local shadow, or the broker's side.
         public var shadowService: ShadowServiceMode = .internal
+
+        /// Creates a device's dependencies on its fleet; the optional ones default to anonymous, quiet settings.
+        public init(
+            clock: SimulationClock,
+            makeSession: @escaping @Sendable (MQTTConfiguration) -> MQTTSession,
+            broker: MQTTBrokerURL,
+            statistics: FleetStatistics,
+            log: @escaping @Sendable (FleetEvent) -> Void,
+            store: DeviceStateStore?,
+            credentials: FleetCredentials = .anonymous,
+            telemetry: FleetTelemetry = FleetTelemetry(),
+            keepAlive: Duration = .seconds(30),
+            requestObserver: (@Sendable (ThingName, ClientRequest) -> Void)? = nil,
+            engineEventObserver: (@Sendable (ThingName, EngineEvent, Date) -> Void)? = nil,
+            shadowService: ShadowServiceMode = .internal
+        ) {
+            self.clock = clock
+            self.makeSession = makeSession
+            self.broker = broker
+            self.statistics = statistics
+            self.log = log
+            self.store = store
+            self.credentials = credentials
+            self.telemetry = telemetry
+            self.keepAlive = keepAlive
+            self.requestObserver = requestObserver
+            self.engineEventObserver = engineEventObserver
+            self.shadowService = shadowService
+        }
     }
 
     /// The fleet's dependencies, one instance shared by every device of the fleet (100,000 copies

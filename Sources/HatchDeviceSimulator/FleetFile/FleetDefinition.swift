@@ -1,9 +1,7 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// A parsed fleet: its devices (explicit ones first, then generated cohorts, in file order) and
 /// the faults scheduled in the file.
-@MemberwiseInit(.public)
 public struct FleetDefinition: Sendable {
     /// The fleet's name.
     public var name: String
@@ -11,6 +9,13 @@ public struct FleetDefinition: Sendable {
     public var devices: [DeviceSpec]
     /// Faults to inject after start.
     public var faults: [FaultInjection] = []
+
+    /// Creates a parsed fleet.
+    public init(name: String, devices: [DeviceSpec], faults: [FaultInjection] = []) {
+        self.name = name
+        self.devices = devices
+        self.faults = faults
+    }
 
     /// The deterministic share `index` of `count` (1-based, `--shard 2/4`): every `count`-th
     /// device starting at `index - 1`, so shards are disjoint, cover the fleet and stay stable.

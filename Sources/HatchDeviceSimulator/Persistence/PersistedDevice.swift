@@ -1,9 +1,7 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// What the state folder keeps per device: its flash (settings), its shadow document, the client
 /// tokens it accepted recently and its named shadows.
-@MemberwiseInit(.public)
 public struct PersistedDevice: Sendable, Hashable, Codable {
     /// Settings as in the device's flash.
     public var settings: DeviceSettings
@@ -15,4 +13,19 @@ public struct PersistedDevice: Sendable, Hashable, Codable {
     public var recentRequests: RecentClientRequests? = nil
     /// The thing's named shadows by name (with their client tokens); absent when it has none.
     public var namedShadows: [String: PersistedShadow]? = nil
+
+    /// Creates what the state folder keeps per device.
+    public init(
+        settings: DeviceSettings,
+        shadow: ShadowDocument,
+        savedAt: Date = Date(),
+        recentRequests: RecentClientRequests? = nil,
+        namedShadows: [String: PersistedShadow]? = nil
+    ) {
+        self.settings = settings
+        self.shadow = shadow
+        self.savedAt = savedAt
+        self.recentRequests = recentRequests
+        self.namedShadows = namedShadows
+    }
 }

@@ -1,9 +1,7 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// What a device answered to an accepted routine or alarm request, kept per `clientToken` so that
 /// a repeated request gets the same `/accepted` reply.
-@MemberwiseInit(.public)
 public struct AcceptedRecordRequest: Sendable, Hashable, Codable {
     /// The operation.
     public var op: RecordOperation
@@ -13,4 +11,12 @@ public struct AcceptedRecordRequest: Sendable, Hashable, Codable {
     public var timestamp: Int
     /// The id of the record it created, changed or removed.
     public var id: Int? = nil
+
+    /// Creates the remembered answer to an accepted routine or alarm request.
+    public init(op: RecordOperation, dataVersion: Int, timestamp: Int, id: Int? = nil) {
+        self.op = op
+        self.dataVersion = dataVersion
+        self.timestamp = timestamp
+        self.id = id
+    }
 }

@@ -1,8 +1,5 @@
-import HatchMemberwiseInit
-
 /// A request from a client that carried a `clientToken`, as the device handled it: applied, or
 /// recognised as a repeat of one already applied and only answered again.
-@MemberwiseInit(.public)
 public struct ClientRequest: Sendable, Hashable {
     /// Which kind of request.
     public enum Kind: String, Sendable, Hashable, Codable {
@@ -20,4 +17,11 @@ public struct ClientRequest: Sendable, Hashable {
     public var clientToken: String
     /// `true` when it repeated an accepted request and was answered without being applied again.
     public var repeated: Bool
+
+    /// Creates a client request record.
+    public init(kind: Kind, clientToken: String, repeated: Bool) {
+        self.kind = kind
+        self.clientToken = clientToken
+        self.repeated = repeated
+    }
 }

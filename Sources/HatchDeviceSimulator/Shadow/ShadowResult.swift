@@ -1,9 +1,7 @@
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// The outcome of one shadow request: what to publish, and the delta the device must now apply
 /// (present when an accepted update left desired fields that differ from reported).
-@MemberwiseInit(.public)
 public struct ShadowResult: Sendable, Hashable {
     /// Replies, in publication order.
     public var publications: [ShadowPublication]
@@ -15,6 +13,21 @@ public struct ShadowResult: Sendable, Hashable {
     public var appliedClientToken: String? = nil
     /// The `clientToken` of an update that repeated an accepted one: answered again, not applied.
     public var repeatedClientToken: String? = nil
+
+    /// Creates the outcome of one shadow request.
+    public init(
+        publications: [ShadowPublication],
+        deltaForDevice: JSONValue? = nil,
+        documentChanged: Bool = false,
+        appliedClientToken: String? = nil,
+        repeatedClientToken: String? = nil
+    ) {
+        self.publications = publications
+        self.deltaForDevice = deltaForDevice
+        self.documentChanged = documentChanged
+        self.appliedClientToken = appliedClientToken
+        self.repeatedClientToken = repeatedClientToken
+    }
 
     /// The rejection, if the request was rejected.
     public var rejection: JSONValue? {

@@ -1,10 +1,8 @@
 import Foundation
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// What the shadow service keeps per thing: the document (with its version) and the client tokens
 /// of the updates it accepted recently, so that an update repeated after a restart is answered, not applied.
-@MemberwiseInit(.public)
 public struct PersistedShadow: Sendable, Hashable, Codable {
     /// The shadow document.
     public var document: ShadowDocument
@@ -12,6 +10,13 @@ public struct PersistedShadow: Sendable, Hashable, Codable {
     public var recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow()
     /// When it was saved (real time).
     public var savedAt: Date = Date()
+
+    /// Creates what the shadow service keeps per thing.
+    public init(document: ShadowDocument, recentUpdates: ClientTokenWindow<AcceptedUpdate> = ClientTokenWindow(), savedAt: Date = Date()) {
+        self.document = document
+        self.recentUpdates = recentUpdates
+        self.savedAt = savedAt
+    }
 
     /// The file's JSON: the fields and values `JSONEncoder` writes (sorted keys, dates as Unix
     /// seconds), which `JSONDecoder` reads back, but built as a `JSONValue` over the document's own

@@ -1,11 +1,9 @@
 import Foundation
 import HatchMQTT
-import HatchMemberwiseInit
 import Logging
 
 /// Everything a ``ShadowService`` needs: the broker and how to log in, where to keep documents,
 /// and its clock.
-@MemberwiseInit(.public)
 public struct ShadowServiceConfiguration: Sendable {
     /// The broker.
     public var broker: MQTTBrokerURL
@@ -24,4 +22,25 @@ public struct ShadowServiceConfiguration: Sendable {
     public var now: @Sendable () -> Date = { Date() }
     /// Where the service logs (silent by default).
     public var logger: Logger = Logger(label: "hatch.shadow-service", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Creates a shadow service configuration; only the broker is required.
+    public init(
+        broker: MQTTBrokerURL,
+        credentials: MQTTCredentials? = nil,
+        tls: MQTTTLSConfiguration? = nil,
+        clientID: String = "hatch-shadow-service",
+        stateDirectory: URL? = nil,
+        keepAlive: Duration = .seconds(30),
+        now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "hatch.shadow-service", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.broker = broker
+        self.credentials = credentials
+        self.tls = tls
+        self.clientID = clientID
+        self.stateDirectory = stateDirectory
+        self.keepAlive = keepAlive
+        self.now = now
+        self.logger = logger
+    }
 }

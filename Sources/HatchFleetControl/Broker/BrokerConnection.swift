@@ -1,11 +1,9 @@
 import Foundation
 import HatchMQTT
-import HatchMemberwiseInit
 
 /// How a `hatchctl` command reaches the broker: its URL and, for a locked-down broker, the
 /// credentials of the identity it logs in as (see ``BrokerIdentity``) and the TLS files. Built from
 /// `--broker`/`--credentials` or the record that `hatchctl fleet run` wrote.
-@MemberwiseInit(.package)
 package struct BrokerConnection: Sendable {
     /// The URL as given or recorded (shown in messages).
     package var url: String
@@ -13,6 +11,13 @@ package struct BrokerConnection: Sendable {
     package var credentials: MQTTCredentials? = nil
     /// TLS settings: the CA and, for mutual TLS, the client certificate.
     package var tls: MQTTTLSConfiguration? = nil
+
+    /// Creates a broker connection: its URL, and credentials and TLS when the broker needs them.
+    package init(url: String, credentials: MQTTCredentials? = nil, tls: MQTTTLSConfiguration? = nil) {
+        self.url = url
+        self.credentials = credentials
+        self.tls = tls
+    }
 
     /// The connection a broker record describes.
     package init(record: BrokerRecord) {

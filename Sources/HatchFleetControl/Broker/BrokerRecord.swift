@@ -1,5 +1,4 @@
 import Foundation
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -10,7 +9,6 @@ import HatchServiceSupport
 /// The file is `$HATCH_HOME/broker.json` when `HATCH_HOME` is set, otherwise `~/.hatch/broker.json`,
 /// with mode 0600 since it may hold a password: `{"url": "mqtt://127.0.0.1:PORT"}`, plus `username`,
 /// `password`, `caFile`, `certificateFile` and `keyFile` when the broker needs them.
-@MemberwiseInit(.package)
 package struct BrokerRecord: Codable, Equatable, Sendable {
     /// The broker URL, e.g. `mqtt://127.0.0.1:18830`.
     package var url: String
@@ -24,6 +22,23 @@ package struct BrokerRecord: Codable, Equatable, Sendable {
     package var certificateFile: String? = nil
     /// The client certificate's private key.
     package var keyFile: String? = nil
+
+    /// Creates a broker record.
+    package init(
+        url: String,
+        username: String? = nil,
+        password: String? = nil,
+        caFile: String? = nil,
+        certificateFile: String? = nil,
+        keyFile: String? = nil
+    ) {
+        self.url = url
+        self.username = username
+        self.password = password
+        self.caFile = caFile
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
 
     /// The folder that holds `hatchctl`'s records: `$HATCH_HOME`, or `~/.hatch`.
     package static func homeDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

@@ -3,11 +3,9 @@ import HatchAdultAlarms
 import HatchAdultRoutine
 import HatchDeviceModel
 import HatchIoTDeviceStateEmitterClient
-import HatchMemberwiseInit
 
 /// What a tool shows about one device (`hatchctl devices` and `state`): its records, its state, what
 /// it plays and its next alarm, read through its routine and alarm providers.
-@MemberwiseInit(.package)
 package struct DeviceOverview: Sendable {
     /// The device's records.
     package var device: KnownDevice
@@ -19,6 +17,15 @@ package struct DeviceOverview: Sendable {
     package var playingDetail: PlayingDetail
     /// The next alarm to fire, when one is enabled.
     package var nextAlarm: NextAlarm?
+
+    /// Creates the overview of one device.
+    package init(device: KnownDevice, state: IoTDeviceState?, playing: String, playingDetail: PlayingDetail, nextAlarm: NextAlarm?) {
+        self.device = device
+        self.state = state
+        self.playing = playing
+        self.playingDetail = playingDetail
+        self.nextAlarm = nextAlarm
+    }
 
     /// What plays, for `--json`.
     package struct PlayingDetail: Codable, Sendable, Hashable {

@@ -1,14 +1,17 @@
 import Foundation
 import HatchDeviceModel
 import HatchMQTT
-import HatchMemberwiseInit
 
 /// The devices registered on a broker, read from the retained registry and presence records, and
 /// lookup by name or MAC address with errors that list the known devices.
-@MemberwiseInit(.package)
 package struct DeviceDirectory: Sendable {
     /// Every device, ordered by name then MAC address.
     package let devices: [KnownDevice]
+
+    /// Creates a directory of the given devices.
+    package init(devices: [KnownDevice]) {
+        self.devices = devices
+    }
 
     /// Reads the retained records. Retained messages arrive right after subscribing but MQTT marks no
     /// end, so the read stops once no record arrived for twice the time the first one took (at least

@@ -1,14 +1,18 @@
 import Foundation
 import HatchDeviceModel
-import HatchMemberwiseInit
 
 /// A device found on the broker: its retained registry record and presence record.
-@MemberwiseInit(.package)
 package struct KnownDevice: Sendable, Hashable {
     /// What the vendor's cloud knows about the hardware.
     package var registry: RegistryRecord
     /// The retained presence record, when there is one.
     package var presence: PresenceRecord? = nil
+
+    /// Creates a device found on the broker.
+    package init(registry: RegistryRecord, presence: PresenceRecord? = nil) {
+        self.registry = registry
+        self.presence = presence
+    }
 
     /// The name its owner gave it.
     package var name: String { registry.name }

@@ -1,12 +1,10 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchMemberwiseInit
 
 /// Which share of its fleet file a fleet process runs: `I/N` named outright; or, in a Kubernetes
 /// StatefulSet, the pod's ordinal (the host name `hatch-fleet-3` runs share 4/N); or
 /// `HATCH_FLEET_SHARD_ORDINAL` (0-based) with a count or `HATCH_FLEET_SHARDS`. Shares are
 /// ``FleetDefinition/shard(_:of:)``'s: disjoint, covering the fleet, stable.
-@MemberwiseInit(.package)
 package struct FleetShareSelection: Sendable {
     /// `I/N` as given (`--shard`).
     package var shard: String?
@@ -14,6 +12,13 @@ package struct FleetShareSelection: Sendable {
     package var fromHostname: Bool
     /// How many shares, with the ordinal (`--shards`).
     package var count: Int?
+
+    /// Creates a share selection: a shard name, the host name, or a count.
+    package init(shard: String?, fromHostname: Bool, count: Int?) {
+        self.shard = shard
+        self.fromHostname = fromHostname
+        self.count = count
+    }
 
     /// The 0-based ordinal, e.g. from the downward API's `apps.kubernetes.io/pod-index` label.
     package static let ordinalVariable = "HATCH_FLEET_SHARD_ORDINAL"

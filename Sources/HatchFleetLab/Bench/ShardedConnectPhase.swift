@@ -1,7 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -10,10 +9,8 @@ import HatchServiceSupport
 /// in turn. Each process has an open-file limit of its own, so this is how a fleet larger than one
 /// process may hold connects on a machine whose limit cannot be raised; it measures the time until
 /// every device is online and the memory every process holds then.
-@MemberwiseInit(.package)
 package struct ShardedConnectPhase {
     /// What to run.
-    @MemberwiseInit(.package)
     package struct Setup: Sendable {
         package var devices: Int
         package var shards: Int
@@ -25,10 +22,27 @@ package struct ShardedConnectPhase {
         package var unixSockets: Bool
         /// Where the fleet file, the shards' output and the brokers' files go.
         package var workDirectory: URL
+
+        /// Creates the bench's plan: devices, shards and brokers.
+        package init(devices: Int, shards: Int, brokers: Int, speed: Double, nice: Int32, unixSockets: Bool, workDirectory: URL) {
+            self.devices = devices
+            self.shards = shards
+            self.brokers = brokers
+            self.speed = speed
+            self.nice = nice
+            self.unixSockets = unixSockets
+            self.workDirectory = workDirectory
+        }
     }
 
     package let setup: Setup
     package let progress: BenchProgress
+
+    /// Creates the `fleet bench --shards N` phase.
+    package init(setup: Setup, progress: BenchProgress) {
+        self.setup = setup
+        self.progress = progress
+    }
 
     /// The most devices one shard runs.
     package var devicesPerShard: Int { (setup.devices + setup.shards - 1) / setup.shards }

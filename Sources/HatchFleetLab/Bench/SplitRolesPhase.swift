@@ -1,7 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -10,10 +9,8 @@ import HatchServiceSupport
 /// routine and clock speed. The window opens with nothing waiting anywhere (the service has received
 /// every request the devices sent, and the broker has read everything) and closes the same way once
 /// the devices stop, so every request the window counts was answered inside it.
-@MemberwiseInit(.package)
 package struct SplitRolesPhase {
     /// The broker, and where the bench's phases run.
-    @MemberwiseInit(.package)
     package struct Setup {
         package var url: MQTTBrokerURL
         package var broker: MosquittoBroker
@@ -23,10 +20,35 @@ package struct SplitRolesPhase {
         package var nice: Int32
         /// Whether the service keeps its documents in a folder (the fused fleet here keeps none).
         package var serviceKeepsDocuments: Bool
+
+        /// Creates the phases' shared setup.
+        package init(
+            url: MQTTBrokerURL,
+            broker: MosquittoBroker,
+            devices: Int,
+            seconds: Double,
+            speed: Double,
+            nice: Int32,
+            serviceKeepsDocuments: Bool
+        ) {
+            self.url = url
+            self.broker = broker
+            self.devices = devices
+            self.seconds = seconds
+            self.speed = speed
+            self.nice = nice
+            self.serviceKeepsDocuments = serviceKeepsDocuments
+        }
     }
 
     package let setup: Setup
     package let progress: BenchProgress
+
+    /// Creates the `fleet bench --split` phase.
+    package init(setup: Setup, progress: BenchProgress) {
+        self.setup = setup
+        self.progress = progress
+    }
 
     /// How long the bench waits for the service to receive every request the devices sent.
     package static let catchUpLimit = Duration.seconds(120)

@@ -1,10 +1,8 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// What `hatchctl fleet chaos` measured, and which of its invariants failed (none when it passed).
 package struct ChaosReport: Codable, Sendable {
     /// One broker restart (after SIGKILL) or hang (after SIGCONT).
-    @MemberwiseInit(.package)
     package struct Recovery: Codable, Sendable {
         /// `kill` or `hang`.
         package var fault: String
@@ -14,10 +12,17 @@ package struct ChaosReport: Codable, Sendable {
         package var allOnlineSeconds: Double? = nil
         /// Devices still offline at the deadline.
         package var devicesNotBack: Int
+
+        /// Creates one broker restart.
+        package init(fault: String, devicesDisconnected: Int, allOnlineSeconds: Double? = nil, devicesNotBack: Int) {
+            self.fault = fault
+            self.devicesDisconnected = devicesDisconnected
+            self.allOnlineSeconds = allOnlineSeconds
+            self.devicesNotBack = devicesNotBack
+        }
     }
 
     /// One SIGKILL of the fleet process.
-    @MemberwiseInit(.package)
     package struct FleetKill: Codable, Sendable {
         /// Devices whose last will (offline presence) the broker published within 1.5 × keep-alive.
         package var offlineByWillInTime: Int
@@ -31,6 +36,23 @@ package struct ChaosReport: Codable, Sendable {
         package var devicesChecked: Int
         /// Devices whose settings differ from what was last accepted (with what differs).
         package var settingsMismatches: [String]
+
+        /// Creates one SIGKILL of the fleet process.
+        package init(
+            offlineByWillInTime: Int,
+            lastWillMaxSeconds: Double? = nil,
+            unreadableStateFiles: [String],
+            allOnlineSeconds: Double? = nil,
+            devicesChecked: Int,
+            settingsMismatches: [String]
+        ) {
+            self.offlineByWillInTime = offlineByWillInTime
+            self.lastWillMaxSeconds = lastWillMaxSeconds
+            self.unreadableStateFiles = unreadableStateFiles
+            self.allOnlineSeconds = allOnlineSeconds
+            self.devicesChecked = devicesChecked
+            self.settingsMismatches = settingsMismatches
+        }
     }
 
     package var devices: Int

@@ -2,7 +2,6 @@ import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import Synchronization
 
@@ -14,11 +13,16 @@ import Synchronization
 /// devices (same state folder) in a `hatchctl fleet run` child, SIGKILLed `fleetKills` times while
 /// commands flow: every device must show offline by its last will within 1.5 × keep-alive, the
 /// state files must be readable, and after a restart every device must show what was last accepted.
-@MemberwiseInit(.package)
 package struct ChaosRun {
     package let settings: ChaosSettings
     /// Progress lines (standard error).
     package let say: @Sendable (String) -> Void
+
+    /// Creates one chaos run.
+    package init(settings: ChaosSettings, say: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.say = say
+    }
 
     private var keepAlive: Duration { .seconds(settings.keepAlive) }
     private var things: [ThingName] { settings.definition.devices.map(\.profile.thingName) }

@@ -1,9 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchMemberwiseInit
 
 /// Everything one chaos run needs, already validated.
-@MemberwiseInit(.package)
 package struct ChaosSettings: Sendable {
     /// The devices.
     package var definition: FleetDefinition
@@ -31,4 +29,35 @@ package struct ChaosSettings: Sendable {
     package var commandDeadline: Double
     /// Seconds one attempt waits for its reply before the command is sent again.
     package var attemptTimeout: Double
+
+    /// Creates the validated settings of one chaos run.
+    package init(
+        definition: FleetDefinition,
+        fleetFileText: String? = nil,
+        fleetFile: URL? = nil,
+        keepAlive: Int,
+        rate: Double,
+        brokerKills: Int,
+        fleetKills: Int,
+        hangSeconds: Double,
+        speed: Double,
+        interval: Double,
+        brokerDowntime: Double,
+        commandDeadline: Double,
+        attemptTimeout: Double
+    ) {
+        self.definition = definition
+        self.fleetFileText = fleetFileText
+        self.fleetFile = fleetFile
+        self.keepAlive = keepAlive
+        self.rate = rate
+        self.brokerKills = brokerKills
+        self.fleetKills = fleetKills
+        self.hangSeconds = hangSeconds
+        self.speed = speed
+        self.interval = interval
+        self.brokerDowntime = brokerDowntime
+        self.commandDeadline = commandDeadline
+        self.attemptTimeout = attemptTimeout
+    }
 }

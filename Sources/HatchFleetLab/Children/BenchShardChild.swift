@@ -1,6 +1,5 @@
 import Foundation
 import HatchMQTT
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -9,7 +8,6 @@ import HatchServiceSupport
 /// last device came online from its JSON log.
 package final class BenchShardChild: Sendable {
     /// How the child runs.
-    @MemberwiseInit(.package)
     package struct Setup: Sendable {
         /// The bench's fleet file, shared by every shard.
         package var fleetFile: URL
@@ -24,10 +22,20 @@ package final class BenchShardChild: Sendable {
         package var clock: ChildClock
         /// Its `--nice` (the bench's).
         package var nice: Int32
+
+        /// Creates the child's setup.
+        package init(fleetFile: URL, index: Int, count: Int, broker: String, workDirectory: URL, clock: ChildClock, nice: Int32) {
+            self.fleetFile = fleetFile
+            self.index = index
+            self.count = count
+            self.broker = broker
+            self.workDirectory = workDirectory
+            self.clock = clock
+            self.nice = nice
+        }
     }
 
     /// When every device of the shard was online, from its log.
-    @MemberwiseInit(.package)
     package struct Online: Sendable {
         /// The wall-clock time of its "devices online" line.
         package var time: Date
@@ -36,6 +44,14 @@ package final class BenchShardChild: Sendable {
         /// Its devices online then, of how many.
         package var online: Int
         package var devices: Int
+
+        /// Creates the moment every device of a shard was online.
+        package init(time: Date, seconds: Double, online: Int, devices: Int) {
+            self.time = time
+            self.seconds = seconds
+            self.online = online
+            self.devices = devices
+        }
     }
 
     package let setup: Setup

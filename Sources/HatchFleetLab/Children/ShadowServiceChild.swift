@@ -1,6 +1,5 @@
 import Foundation
 import HatchMQTT
-import HatchMemberwiseInit
 import HatchMosquittoBroker
 import HatchServiceSupport
 
@@ -9,7 +8,6 @@ import HatchServiceSupport
 /// Prometheus metrics.
 package final class ShadowServiceChild: Sendable {
     /// How the child runs.
-    @MemberwiseInit(.package)
     package struct Setup: Sendable {
         /// `mqtt://127.0.0.1:PORT`.
         package var broker: String
@@ -21,6 +19,15 @@ package final class ShadowServiceChild: Sendable {
         package var nice: Int32
         /// Whether it keeps its documents in a folder (`--state`) or in memory only (`--in-memory`).
         package var keepsDocuments: Bool
+
+        /// Creates the child's setup.
+        package init(broker: String, workDirectory: URL, clock: ChildClock, nice: Int32, keepsDocuments: Bool) {
+            self.broker = broker
+            self.workDirectory = workDirectory
+            self.clock = clock
+            self.nice = nice
+            self.keepsDocuments = keepsDocuments
+        }
     }
 
     /// The child's process id.

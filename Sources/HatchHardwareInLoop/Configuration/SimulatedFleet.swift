@@ -1,13 +1,11 @@
 import Foundation
 import HatchMQTT
-import HatchMemberwiseInit
 
 /// A simulated fleet the kit starts before each scenario and stops after it, in the test process.
 ///
 /// The devices keep their own MQTT connections and meet the app's clients only on the broker, as real
 /// devices do; what a simulated fleet adds is the simulator's control channel (``SimulatorControl``):
 /// clock jumps, faults and, on the kit's own broker, a broker restart.
-@MemberwiseInit(.public)
 public struct SimulatedFleet: Sendable {
     /// Which devices the fleet runs.
     public enum Devices: Sendable {
@@ -48,4 +46,19 @@ public struct SimulatedFleet: Sendable {
     public var speed: Double = 60
     /// Who answers the shadow requests.
     public var shadowService: ShadowService = .fused
+
+    /// Creates the description of a simulated fleet; by default the fleet file's devices on a private mosquitto, at 60× speed.
+    public init(
+        devices: Devices = .fleetFile(HILTargetConfiguration.defaultFleetFile),
+        broker: Broker = .privateMosquitto,
+        clockStart: Date? = nil,
+        speed: Double = 60,
+        shadowService: ShadowService = .fused
+    ) {
+        self.devices = devices
+        self.broker = broker
+        self.clockStart = clockStart
+        self.speed = speed
+        self.shadowService = shadowService
+    }
 }

@@ -1,11 +1,9 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// A broker address: `mqtt://host[:port]` (plain TCP, default port 1883), `mqtts://host[:port]`
 /// (TLS, default port 8883) or `unix:///path/to/socket` (a Unix domain socket on this machine, which
 /// mosquitto opens with `listener 0 /path/to/socket`). `tcp://` and `ssl://` are accepted as aliases,
 /// as other clients do.
-@MemberwiseInit(.public)
 public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
     /// The host name or IP address (IPv6 literals without brackets), or the socket's path for `unix://`.
     public var host: String
@@ -13,6 +11,13 @@ public struct MQTTBrokerURL: Sendable, Hashable, CustomStringConvertible {
     public var port: Int
     /// Whether the connection is wrapped in TLS (`mqtts://`).
     public var usesTLS: Bool = false
+
+    /// Creates a broker address.
+    public init(host: String, port: Int, usesTLS: Bool = false) {
+        self.host = host
+        self.port = port
+        self.usesTLS = usesTLS
+    }
 
     /// Whether the broker is reached through a Unix domain socket (``host`` is its path): no TCP, no
     /// local port, and the cheapest way for a fleet to reach a broker on the same machine.

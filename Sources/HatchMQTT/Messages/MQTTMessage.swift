@@ -1,8 +1,6 @@
 import Foundation
-import HatchMemberwiseInit
 
 /// A message received on a subscription.
-@MemberwiseInit(.public)
 public struct MQTTMessage: Sendable, Hashable {
     /// The topic it was published to (never contains wildcards).
     public let topic: String
@@ -12,6 +10,14 @@ public struct MQTTMessage: Sendable, Hashable {
     public let qos: MQTTQoS
     /// Whether the broker sent it from its retained store (a message published before we subscribed).
     public let retain: Bool
+
+    /// Creates a message received on a subscription.
+    public init(topic: String, payload: Data, qos: MQTTQoS, retain: Bool) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
 
     /// The payload decoded as UTF-8, or `nil` when it is not valid UTF-8.
     public var payloadString: String? { String(data: payload, encoding: .utf8) }

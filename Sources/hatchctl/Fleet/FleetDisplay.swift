@@ -1,6 +1,5 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchMemberwiseInit
 
 /// What `fleet run` shows besides its log: on a terminal, a progress bar while devices connect, then
 /// one live status line that log lines scroll above; with `--json`, one status object per line on
@@ -8,10 +7,14 @@ import HatchMemberwiseInit
 ///
 /// Events (devices online, faults, alarms, shutdown) are log lines, never printed here: piped
 /// standard error carries only the log.
-@MemberwiseInit(.internal)
 struct FleetDisplay: Sendable {
     let console: Console
     private let interactive = isatty(STDERR_FILENO) == 1
+
+    /// Creates the display of `fleet run`, written through `console`.
+    init(console: Console) {
+        self.console = console
+    }
 
     func progress(_ progress: FleetProgress) {
         if console.json {
