@@ -15,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "HatchModularDependencyContainer", targets: ["HatchModularDependencyContainer"]),
+        .library(name: "HatchDependencyContainerCore", targets: ["HatchDependencyContainerCore"]),
         .library(name: "DependencyGraphAnalyzer", targets: ["DependencyGraphAnalyzer"]),
         .executable(name: "dependency-analyzer", targets: ["dependency-analyzer"]),
         .plugin(name: "AnalyzeDependenciesPlugin", targets: ["AnalyzeDependenciesPlugin"]),
@@ -72,9 +73,13 @@ let package = Package(
                 .product(name: "SwiftBasicFormat", package: "swift-syntax"),
             ]
         ),
+        // The container's runtime: DependencyContainer, registration, resolution, declared requirements and
+        // test mode. No swift-syntax, so the libraries an app links (and `hatchctl`) build without it.
+        .target(name: "HatchDependencyContainerCore"),
+        // The runtime re-exported, plus the `@DependencyRequirements` macro.
         .target(
             name: "HatchModularDependencyContainer",
-            dependencies: ["HatchModularDependencyContainerMacros"]
+            dependencies: ["HatchDependencyContainerCore", "HatchModularDependencyContainerMacros"]
         ),
         .testTarget(
             name: "HatchModularDependencyContainerTests",
@@ -232,7 +237,7 @@ let package = Package(
         .target(
             name: "HatchDeviceSession",
             dependencies: [
-                "HatchModularDependencyContainer",
+                "HatchDependencyContainerCore",
                 "HatchDeviceModel",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
@@ -246,7 +251,7 @@ let package = Package(
         .target(
             name: "HatchAdultRoutine",
             dependencies: [
-                "HatchModularDependencyContainer",
+                "HatchDependencyContainerCore",
                 "HatchDeviceModel",
                 "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
@@ -258,7 +263,7 @@ let package = Package(
         .target(
             name: "HatchAdultAlarms",
             dependencies: [
-                "HatchModularDependencyContainer",
+                "HatchDependencyContainerCore",
                 "HatchDeviceModel",
                 "HatchDeviceFeed",
                 "HatchIoTDeviceStateEmitterClient",
@@ -270,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "HatchFeatureTests",
             dependencies: [
-                "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
+                "HatchDependencyContainerCore", "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchDeviceSimulator", "HatchMosquittoBroker", "HatchMQTT",
             ]
         ),
@@ -281,7 +286,7 @@ let package = Package(
         .target(
             name: "HatchHardwareInLoop",
             dependencies: [
-                "HatchModularDependencyContainer",
+                "HatchDependencyContainerCore",
                 "HatchDeviceModel",
                 "HatchDeviceSession",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",

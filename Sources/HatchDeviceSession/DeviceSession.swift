@@ -1,8 +1,8 @@
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 
 /// One device's clients bound to its MAC address and product, for callers that need the device's
 /// state, actions and connection but no feature provider (e.g. `hatchctl state`, `light`, `sound`).

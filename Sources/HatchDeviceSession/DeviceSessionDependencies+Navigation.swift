@@ -1,6 +1,6 @@
 import HatchAdultAlarms
 import HatchAdultRoutine
-import HatchModularDependencyContainer
+import HatchDependencyContainerCore
 
 extension DeviceSessionDependencies {
     /// The routine feature of this device: a child container with its own `RoutineStateProvider`.

@@ -1,8 +1,8 @@
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import Tagged
 
 extension AdultRoutineDependencies: TestDependencyProvider {

@@ -1,7 +1,7 @@
 import HatchAdultAlarms
 import HatchAdultRoutine
+import HatchDependencyContainerCore
 import HatchIoTDeviceConnectionStateClient
-import HatchModularDependencyContainer
 
 extension DeviceSessionDependencies: TestDependencyProvider {
     /// The children's mocks (clients, the device connection and the inputs) plus a mock factory.

@@ -1,9 +1,9 @@
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import HatchMQTT
 
 /// The owner type of the suite's root container.

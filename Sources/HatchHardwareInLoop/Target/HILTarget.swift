@@ -1,7 +1,7 @@
 import Foundation
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import HatchMQTT
 import Synchronization
 

@@ -1,13 +1,13 @@
 import Foundation
 import HatchAdultAlarms
 import HatchAdultRoutine
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
 import HatchDeviceSimulator
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import HatchMQTT
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 import HatchAdultAlarms
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import Testing
 
 @MainActor

@@ -1,11 +1,11 @@
 import HatchAdultAlarms
 import HatchAdultRoutine
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import Synchronization
 import Testing
 

@@ -1,9 +1,9 @@
 import HatchAdultRoutine
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import Testing
 
 @MainActor
