@@ -464,7 +464,7 @@ let package = Package(
         .executableTarget(
             name: "hatchctl",
             dependencies: [
-                "HatchModularDependencyContainer",
+                "HatchDependencyContainerCore",
                 "CHatchctlRuntime",
                 "CMosquitto",
                 "HatchMQTT",
@@ -478,7 +478,6 @@ let package = Package(
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
-                "DependencyGraphAnalyzer",
                 "HatchServiceSupport",
                 "HatchDashboard",
                 "HatchFleetService",

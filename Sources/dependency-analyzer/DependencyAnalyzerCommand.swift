@@ -6,7 +6,7 @@ struct DependencyAnalyzerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dependency-analyzer",
         abstract: "Check every @DependencyRequirements module's requirements from Swift sources, without compiling.",
-        subcommands: [AnalyzeCommand.self, GenerateMonorepoCommand.self],
+        subcommands: [AnalyzeCommand.self, GraphCommand.self, GenerateMonorepoCommand.self],
         defaultSubcommand: AnalyzeCommand.self
     )
 }

@@ -98,8 +98,17 @@ struct HatchctlWithoutFleetTests {
         #expect(shard.standardError.contains("1 ≤ I ≤ N"), "\(shard)")
     }
 
+    /// `dependency-analyzer`, which `hatchctl deps` runs, next to `hatchctl` in the build folder.
+    static func requireAnalyzer() throws {
+        let analyzer = Hatchctl.executable.deletingLastPathComponent().appendingPathComponent("dependency-analyzer")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: analyzer.path),
+            "no \(analyzer.path): build it with `swift build --product dependency-analyzer` (`swift build --build-tests` does)")
+    }
+
     @Test("deps check: every feature module's requirements are met")
     func depsCheck() async throws {
+        try Self.requireAnalyzer()
         let result = try await Hatchctl().run(["deps", "check", Self.packageRoot.path, "--no-cache"])
         #expect(result.status == 0, "\(result)")
         for module in ["DeviceSessionDependencies", "AdultRoutineDependencies", "AdultAlarmsDependencies"] {
@@ -109,10 +118,23 @@ struct HatchctlWithoutFleetTests {
 
     @Test("deps graph: the root builds the device session, which builds routine and alarms")
     func depsGraph() async throws {
+        try Self.requireAnalyzer()
         let result = try await Hatchctl().run(["deps", "graph", Self.packageRoot.path, "--format", "mermaid"])
         #expect(result.status == 0, "\(result)")
         for name in ["HatchctlRoot", "DeviceSessionDependencies", "AdultRoutineDependencies", "AdultAlarmsDependencies"] {
             #expect(result.standardOutput.contains(name), "\(name): \(result)")
         }
+    }
+
+    @Test("deps without dependency-analyzer beside hatchctl or on PATH: exit 9, says how to build it")
+    func depsWithoutAnalyzer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hatchctl-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("hatchctl")
+        try FileManager.default.copyItem(at: Hatchctl.executable, to: alone)
+        let result = try await Hatchctl.run(alone, ["deps", "check", Self.packageRoot.path], environment: ["PATH": folder.path])
+        #expect(result.status == 9, "\(result)")
+        #expect(result.standardError.contains("swift build --product dependency-analyzer"), "\(result)")
     }
 }

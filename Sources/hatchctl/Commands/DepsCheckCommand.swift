@@ -1,9 +1,9 @@
 import ArgumentParser
-import DependencyGraphAnalyzer
 import Foundation
 import HatchFleetControl
 
 /// `hatchctl deps check [PATH]`: one verdict per module; exit status 10 when a requirement is unmet.
+/// `dependency-analyzer analyze` does the work; its report is printed as it wrote it.
 struct DepsCheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "check", abstract: "Report each module's requirements as met or unmet.")
 
@@ -18,30 +18,23 @@ struct DepsCheckCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(json: output.json)
         try await console.run {
-            let report = try ProjectAnalysis.run(path: path, useCache: !noCache)
-            if output.json {
-                Console.write(Console.encode(report) + "\n", to: .standardOutput)
-            } else {
-                Console.write(TextReportRenderer.render(report), to: .standardOutput)
-            }
-            if report.hasFailures {
-                throw FleetControlError.dependenciesUnmet(count: report.modules.reduce(0) { $0 + $1.unmetCount })
+            let root = try ProjectAnalysis.packageRoot(path)
+            var arguments = ["analyze", root, "--format", output.json ? "json" : "text"]
+            if noCache { arguments.append("--no-cache") }
+            let run = try await DependencyAnalyzerTool.run(arguments)
+            // 0: every module passed; 1: the report lists failures; anything else: no report.
+            guard run.status == 0 || run.status == 1 else { throw DependencyAnalyzerTool.failure(of: run, root: root) }
+            Console.write(run.standardOutput, to: .standardOutput)
+            if run.status == 1 {
+                let unmet = output.json ? ProjectAnalysis.unmetCount(json: run.standardOutput) : ProjectAnalysis.unmetCount(text: run.standardOutput)
+                throw FleetControlError.dependenciesUnmet(count: unmet)
             }
         }
     }
 }
 
-/// Runs the analyzer on a package folder.
+/// Where `hatchctl deps` analyses, and what it reads back from the analyzer's report.
 enum ProjectAnalysis {
-    static func run(path: String?, useCache: Bool) throws -> AnalysisReport {
-        let root = try packageRoot(path)
-        do {
-            return try DependencyAnalyzer(options: .init(path: root, mode: .package, useCache: useCache)).run().report
-        } catch {
-            throw FleetControlError.invalidArgument("The analyzer could not read \(root): \(error.description)")
-        }
-    }
-
     /// `path` made absolute, or the nearest folder upwards from the current one that holds Package.swift.
     static func packageRoot(_ path: String?) throws -> String {
         let manager = FileManager.default
@@ -58,5 +51,46 @@ enum ProjectAnalysis {
             }
             url = parent
         }
+    }
+
+    /// The unmet requirements of a text report: the sum of its `❌ Module: k of N requirements unmet` headlines.
+    static func unmetCount(text: String) -> Int {
+        text.split(separator: "\n").reduce(0) { total, line in
+            guard line.hasPrefix("❌ "), line.hasSuffix(" unmet"), let colon = line.range(of: ": ", options: .backwards) else { return total }
+            let words = line[colon.upperBound...].split(separator: " ")
+            guard words.count >= 3, words[1] == "of", let count = Int(words[0]) else { return total }
+            return total + count
+        }
+    }
+
+    /// The unmet requirements of a JSON report: per module, the distinct requirements with a requirement
+    /// problem (a key written `.amplitude` matches `AnalyticsKey.amplitude`), summed.
+    static func unmetCount(json: String) -> Int {
+        guard let report = try? JSONDecoder().decode(ReportSummary.self, from: Data(json.utf8)) else { return 0 }
+        return report.modules.reduce(0) { total, module in
+            total + Set(module.findings.filter { ReportSummary.requirementProblems.contains($0.kind) }.compactMap { $0.requirement?.matchKey }).count
+        }
+    }
+
+    /// The part of the analyzer's JSON report that counts unmet requirements.
+    private struct ReportSummary: Decodable {
+        static let requirementProblems: Set<String> = ["unmetRequirement", "mainActorMismatch", "unmetInTestMode", "mainActorMismatchInTestMode"]
+
+        struct Module: Decodable { let findings: [Finding] }
+        struct Finding: Decodable {
+            let kind: String
+            let requirement: Identity?
+        }
+        struct Identity: Decodable {
+            let typeName: String
+            let key: String?
+
+            var matchKey: String {
+                guard let key else { return typeName }
+                return "\(typeName)|\(key.split(separator: ".").last.map(String.init) ?? key)"
+            }
+        }
+
+        let modules: [Module]
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import DependencyGraphAnalyzer
+import Foundation
 
-/// `hatchctl deps graph [PATH] [--format dot|mermaid]`: the build-child graph on standard output.
+/// `hatchctl deps graph [PATH] [--format dot|mermaid]`: the build-child graph on standard output, as
+/// `dependency-analyzer graph` prints it.
 struct DepsGraphCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "graph",
@@ -14,17 +15,17 @@ struct DepsGraphCommand: AsyncParsableCommand {
     @Option(help: "dot or mermaid.")
     var format: GraphFormat = .dot
 
-    /// The graph formats, as command-line values.
+    /// The graph formats, as command-line values (the analyzer's own).
     enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
         case dot, mermaid
-
-        var rendererFormat: GraphRenderer.Format { self == .dot ? .dot : .mermaid }
     }
 
     func run() async throws {
         try await Console(json: false).run {
-            let report = try ProjectAnalysis.run(path: path, useCache: true)
-            Console.write(GraphRenderer.render(report.graph, as: format.rendererFormat), to: .standardOutput)
+            let root = try ProjectAnalysis.packageRoot(path)
+            let run = try await DependencyAnalyzerTool.run(["graph", root, "--format", format.rawValue])
+            guard run.status == 0 else { throw DependencyAnalyzerTool.failure(of: run, root: root) }
+            Console.write(run.standardOutput, to: .standardOutput)
         }
     }
 }

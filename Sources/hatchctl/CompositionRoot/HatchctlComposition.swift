@@ -1,9 +1,9 @@
+import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
 import HatchIoTActionSenderClient
 import HatchIoTDeviceConnectionStateClient
 import HatchIoTDeviceStateEmitterClient
-import HatchModularDependencyContainer
 import HatchMQTT
 
 /// `hatchctl`'s composition root: the root container holds the process's one MQTT session and the three
