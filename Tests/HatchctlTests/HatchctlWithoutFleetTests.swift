@@ -126,6 +126,40 @@ struct HatchctlWithoutFleetTests {
         }
     }
 
+    @Test("deps check on a module with unmet requirements: the report, then exit 10 with their count (text and JSON)")
+    func depsCheckUnmet() async throws {
+        try Self.requireAnalyzer()
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("hatchctl-unmet-\(UUID().uuidString)")
+        let sources = package.appendingPathComponent("Sources/Feature")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: package) }
+        try Data("// swift-tools-version: 6.1\nimport PackageDescription\nlet package = Package(name: \"Unmet\", targets: [.target(name: \"Feature\")])\n".utf8)
+            .write(to: package.appendingPathComponent("Package.swift"))
+        try Data("""
+            import HatchModularDependencyContainer
+
+            @DependencyRequirements([Requirement(ContentClient.self), Requirement(AnalyticsClient.self, key: AnalyticsKey.amplitude)])
+            public struct FeatureDependencies: DependencyRequirements {}
+
+            enum Root {}
+
+            func build() {
+                let builder = DependencyBuilder<Root>()
+                let root = builder.freeze()
+                _ = root.buildChild(FeatureDependencies.self) { _ in }
+            }
+            """.utf8).write(to: sources.appendingPathComponent("Feature.swift"))
+
+        let text = try await Hatchctl().run(["deps", "check", package.path, "--no-cache"])
+        #expect(text.status == 10, "\(text)")
+        #expect(text.standardOutput.contains("❌ FeatureDependencies: 2 of 2 requirements unmet"), "\(text)")
+        #expect(text.standardError.contains("2 dependency requirement(s) unmet"), "\(text)")
+
+        let json = try await Hatchctl().run(["deps", "check", package.path, "--no-cache", "--json"])
+        #expect(json.status == 10, "\(json)")
+        #expect(json.standardOutput.contains(#""message" : "2 dependency requirement(s) unmet; see the report above.""#), "\(json)")
+    }
+
     @Test("deps without dependency-analyzer beside hatchctl or on PATH: exit 9, says how to build it")
     func depsWithoutAnalyzer() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hatchctl-alone-\(UUID().uuidString)")
