@@ -276,6 +276,7 @@ let package = Package(
             name: "HatchFeatureTests",
             dependencies: [
                 "HatchDependencyContainerCore", "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
+                "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchDeviceSimulator", "HatchMosquittoBroker", "HatchMQTT",
             ]
         ),
@@ -303,7 +304,7 @@ let package = Package(
                 "HatchHardwareInLoop",
                 "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
-                "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
+                "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchMQTT", "HatchMosquittoBroker",
             ]
         ),
@@ -335,7 +336,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchScenariosTests",
-            dependencies: ["HatchScenarios", "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator"]
+            dependencies: ["HatchScenarios", "HatchScenarioFile"]
         ),
 
         // MARK: - Command-line tool
@@ -376,7 +377,7 @@ let package = Package(
         .testTarget(
             name: "HatchDashboardTests",
             dependencies: [
-                "HatchDashboard", "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient", "HatchAdultAlarms",
+                "HatchDashboard", "HatchDeviceModel", "HatchIoTDeviceStateEmitterClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
@@ -421,7 +422,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HatchFleetLabTests",
-            dependencies: ["HatchFleetLab", "HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+            dependencies: ["HatchFleetLab", "HatchDeviceModel", "HatchDeviceSimulator"]
         ),
         // What the device commands of `hatchctl` stand on: finding devices on a broker by name or MAC,
         // describing their state, parsing command-line values, the broker record, and typed errors with
@@ -437,7 +438,7 @@ let package = Package(
         .testTarget(
             name: "HatchFleetControlTests",
             dependencies: [
-                "HatchFleetControl", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchAdultRoutine", "HatchAdultAlarms",
+                "HatchFleetControl", "HatchDeviceModel", "HatchDeviceSimulator", "HatchAdultRoutine", "HatchAdultAlarms",
             ]
         ),
         // A locked-down mosquitto for a fleet (`hatchctl broker config`, `fleet run`'s private broker):
@@ -466,7 +467,6 @@ let package = Package(
             dependencies: [
                 "HatchDependencyContainerCore",
                 "CHatchctlRuntime",
-                "CMosquitto",
                 "HatchMQTT",
                 "HatchMosquittoBroker",
                 "HatchDeviceModel",
@@ -510,7 +510,6 @@ let package = Package(
         // What the suites that run child processes share: reading a child's output line by line. Not a product.
         .target(
             name: "HatchctlTestSupport",
-            dependencies: ["HatchMosquittoBroker"],
             path: "Tests/HatchctlTestSupport"
         ),
         .testTarget(
