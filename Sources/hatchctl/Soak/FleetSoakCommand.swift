@@ -52,10 +52,10 @@ struct FleetSoakCommand: AsyncParsableCommand {
             if expectation.metric == .memoryGrowth { expectation.bound = threshold / 100 }
             return expectation
         }
-        let total: Int = if case .generated(let groups) = scenario.fleet.devices { groups.reduce(0) { $0 + $1.count } } else { devices }
+        if case .generated(let groups) = scenario.fleet.devices { scenario.fleet.devices = .generated(Self.resize(groups, to: devices)) }
         let plan: ScenarioPlan
         do {
-            plan = try ScenarioPlanner.plan(scenario, baseDirectory: ShippedScenario.folder, scale: Double(devices) / Double(max(1, total)))
+            plan = try ScenarioPlanner.plan(scenario, baseDirectory: ShippedScenario.folder)
         } catch {
             Console.write("error: \(error.description)\n", to: .standardError)
             throw ExitCode(64)
@@ -73,5 +73,21 @@ struct FleetSoakCommand: AsyncParsableCommand {
         }
         console.emit(result) { ScenarioResultText.text(result) }
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
+    }
+
+    /// `groups` holding `total` devices in all, in the proportions the file gives them (largest remainders
+    /// first), each group at least one device while there are devices to give.
+    static func resize(_ groups: [DeviceGroup], to total: Int) -> [DeviceGroup] {
+        let fileTotal = max(1, groups.reduce(0) { $0 + $1.count })
+        let shares = groups.map { Double($0.count) * Double(total) / Double(fileTotal) }
+        var counts = shares.map { Int($0) }
+        let order = shares.indices.sorted { shares[$0] - Double(counts[$0]) > shares[$1] - Double(counts[$1]) }
+        for index in order.prefix(total - counts.reduce(0, +)) { counts[index] += 1 }
+        return zip(groups, counts).compactMap { group, count in
+            guard count > 0 else { return nil }
+            var group = group
+            group.count = count
+            return group
+        }
     }
 }
