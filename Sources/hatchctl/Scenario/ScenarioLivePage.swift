@@ -5,6 +5,7 @@ import HatchFleetControl
 import HatchFleetService
 import HatchScenarios
 import Logging
+import ServiceLifecycle
 import Synchronization
 
 /// The live dashboard beside a running scenario (`scenario run --dashboard-port`): the devices' cards
@@ -12,7 +13,7 @@ import Synchronization
 final class ScenarioLivePage: Sendable {
     private let options: DashboardOptions
     private let status = Mutex<ScenarioStatus?>(nil)
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let running = Mutex<(group: ServiceGroup, task: Task<Void, Never>)?>(nil)
 
     init(options: DashboardOptions) {
         self.options = options
@@ -52,14 +53,18 @@ final class ScenarioLivePage: Sendable {
             connection: BrokerConnection(url: target.brokerURL.description, credentials: target.credentials),
             devices: target.devices.map { DashboardDevice(name: $0.name, macAddress: $0.macAddress, product: $0.product) },
             simulation: controls, port: port, access: access, timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
-        Console.write("live dashboard: http://\(access.host):\(port)/\n", to: .standardError)
-        task.withLock { $0 = Task { do { try await service.run() } catch { Console.write("error: the dashboard stopped: \(error)\n", to: .standardError) } } }
+        let logger = Logger(label: "hatch.dashboard")
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [.init(service: service)], logger: logger))
+        let task = Task {
+            do { try await group.run() } catch { Console.write("error: the dashboard stopped: \(error)\n", to: .standardError) }
+        }
+        running.withLock { $0 = (group, task) }
     }
 
-    /// Stops the dashboard.
+    /// Stops the dashboard gracefully (open pages see the stream end).
     func stop() async {
-        guard let running = task.withLock({ $0 }) else { return }
-        running.cancel()
-        _ = await running.value
+        guard let (group, task) = running.withLock({ $0 }) else { return }
+        await group.triggerGracefulShutdown()
+        _ = await task.value
     }
 }
