@@ -1,4 +1,5 @@
 import Foundation
+import HatchScenarioFile
 import Synchronization
 
 /// The JUnit XML file of the scenarios this process ran: one `testsuite` per target, one `testcase`
@@ -59,26 +60,7 @@ enum JUnitReport {
 
     private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 
-    /// Text for an XML attribute or element: the five markup characters escaped, and control
-    /// characters other than tab and newline (which XML 1.0 cannot carry) dropped.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            case "\r": result += "&#13;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 }
 
 extension ScenarioReport {

@@ -69,21 +69,27 @@ public enum ScenarioJUnitReport {
     private static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 }
 
-/// Escaping for XML and HTML text and attribute values.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
+/// Text for an XML or HTML attribute or element: the five markup characters escaped, and control
+/// characters other than tab and newline (which XML 1.0 cannot carry) dropped. Shared by the
+/// toolkit's JUnit and HTML reports.
+package enum XMLText {
+    package static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case "\r": result += "&#13;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
             }
         }
-        return escaped
+        return result
     }
 }
