@@ -301,7 +301,7 @@ let package = Package(
         .testTarget(
             name: "HardwareInLoopTests",
             dependencies: [
-                "HatchHardwareInLoop",
+                "HatchHardwareInLoop", "HatchScenarioFile",
                 "HatchDeviceModel",
                 "HatchDeviceSession", "HatchAdultRoutine", "HatchAdultAlarms",
                 "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
