@@ -226,8 +226,9 @@ public actor SimulatedDevice {
             wasOnline = true
         }
         dependencies.telemetry.logger.debug("online", metadata: logMetadata)
+        let events = core.lastEvents
         await send(messages, replying: false)
-        logEngineEvents()
+        logEngineEvents(events, at: now)
         saveIfNeeded()
         if core.awaitsShadowSync { scheduleShadowSyncRetry(attempt: 0, generation: generation) }
     }
@@ -252,8 +253,10 @@ public actor SimulatedDevice {
         var messages = core.tick(now: now)
         if let routine = spec.autoStartRoutine { messages += core.autoStart(routine: routine, now: now) }
         dueTimes.set(dueSlot, to: core.nextEventDate)
+        // Read before the send: while it waits, another tick or request may replace them.
+        let events = core.lastEvents
         if session != nil { await send(messages, replying: false) }
-        logEngineEvents()
+        logEngineEvents(events, at: now)
         saveIfNeeded()
     }
 
@@ -436,7 +439,9 @@ public actor SimulatedDevice {
         let kind = core.requestKind(of: message.topic)
         dependencies.statistics.received.add(kind)
         let received = kind == .shadowUpdate || kind == .delta ? ContinuousClock.now : nil
-        let messages = core.receive(topic: message.topic, payload: message.payload, now: dependencies.clock.now, realNow: Date())
+        let now = dependencies.clock.now
+        let messages = core.receive(topic: message.topic, payload: message.payload, now: now, realNow: Date())
+        let events = core.lastEvents
         dueTimes.set(dueSlot, to: core.nextEventDate)
         // Flash first, then the reply: an accepted request survives a crash right after it.
         saveIfNeeded()
@@ -449,7 +454,7 @@ public actor SimulatedDevice {
         } else {
             telemetry.logger.trace("request answered", metadata: logMetadata.merging(["kind": "\(kind.label)"]) { $1 })
         }
-        logEngineEvents()
+        logEngineEvents(events, at: now)
         saveIfNeeded()
     }
 
@@ -457,12 +462,11 @@ public actor SimulatedDevice {
         if let request = core.lastClientRequest, let observer = dependencies.requestObserver { observer(thingName, request) }
     }
 
-    /// Logs what the engine did in the last tick or request: routines, sunrises, alarms, the battery.
-    private func logEngineEvents() {
-        let events = core.lastEvents
+    /// Logs what the engine did in a tick or request at simulated time `now` — routines, sunrises, alarms,
+    /// the battery — and tells the engine-event observer.
+    private func logEngineEvents(_ events: [EngineEvent], at now: Date) {
         guard !events.isEmpty else { return }
         if let observer = dependencies.engineEventObserver {
-            let now = dependencies.clock.now
             for event in events { observer(thingName, event, now) }
         }
         let logger = dependencies.telemetry.logger
