@@ -363,7 +363,7 @@ bench: deps-system
 ## $(DOCS_OUTPUT). One plugin invocation builds every target, so the package is loaded and each
 ## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
-DOCS_TARGETS := HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
+DOCS_TARGETS := HatchDependencyContainerCore HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
                 HatchDeviceModel HatchDeviceSimulator \
                 HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
                 HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop \

@@ -1,4 +1,4 @@
-/// Declares a feature module's dependencies and generates everything a ``DependencyRequirements`` conformance
+/// Declares a feature module's dependencies and generates everything a `DependencyRequirements` conformance
 /// needs, so the struct's body can stay empty:
 ///
 /// ```swift

@@ -36,17 +36,17 @@ public struct AdultAlarmsDependencies: DependencyRequirements {
         ]
     )
 
-    /// The required ``IoTDeviceStateEmitterClient``.
+    /// The required `IoTDeviceStateEmitterClient`.
     public nonisolated var iotDeviceStateEmitter: IoTDeviceStateEmitterClient {
         container.requirement(IoTDeviceStateEmitterClient.self, accessor: "iotDeviceStateEmitter")
     }
 
-    /// The required ``IoTActionSenderClient``.
+    /// The required `IoTActionSenderClient`.
     public nonisolated var iotActionSender: IoTActionSenderClient {
         container.requirement(IoTActionSenderClient.self, accessor: "iotActionSender")
     }
 
-    /// The required ``IoTDeviceConnectionStateClient``.
+    /// The required `IoTDeviceConnectionStateClient`.
     public nonisolated var iotDeviceConnectionState: IoTDeviceConnectionStateClient {
         container.requirement(IoTDeviceConnectionStateClient.self, accessor: "iotDeviceConnectionState")
     }
@@ -56,12 +56,12 @@ public struct AdultAlarmsDependencies: DependencyRequirements {
         container.mainActorRequirement(AlarmStateProvider.self, accessor: "alarmStateProvider")
     }
 
-    /// The input ``HardwareProduct``.
+    /// The input `HardwareProduct`.
     public nonisolated var hardwareProduct: HardwareProduct {
         container.input(HardwareProduct.self, accessor: "hardwareProduct")
     }
 
-    /// The input ``MacAddress``.
+    /// The input `MacAddress`.
     public nonisolated var macAddress: MacAddress {
         container.input(MacAddress.self, accessor: "macAddress")
     }

@@ -34,27 +34,27 @@ public struct DeviceSessionDependencies: DependencyRequirements {
         ]
     )
 
-    /// The required ``IoTDeviceStateEmitterClient``.
+    /// The required `IoTDeviceStateEmitterClient`.
     public nonisolated var iotDeviceStateEmitter: IoTDeviceStateEmitterClient {
         container.requirement(IoTDeviceStateEmitterClient.self, accessor: "iotDeviceStateEmitter")
     }
 
-    /// The required ``IoTActionSenderClient``.
+    /// The required `IoTActionSenderClient`.
     public nonisolated var iotActionSender: IoTActionSenderClient {
         container.requirement(IoTActionSenderClient.self, accessor: "iotActionSender")
     }
 
-    /// The required ``IoTDeviceConnectionStateClient.Factory``.
+    /// The required `IoTDeviceConnectionStateClient.Factory`.
     public nonisolated var iotDeviceConnectionStateFactory: IoTDeviceConnectionStateClient.Factory {
         container.requirement(IoTDeviceConnectionStateClient.Factory.self, accessor: "iotDeviceConnectionStateFactory")
     }
 
-    /// The input ``HardwareProduct``.
+    /// The input `HardwareProduct`.
     public nonisolated var hardwareProduct: HardwareProduct {
         container.input(HardwareProduct.self, accessor: "hardwareProduct")
     }
 
-    /// The input ``MacAddress``.
+    /// The input `MacAddress`.
     public nonisolated var macAddress: MacAddress {
         container.input(MacAddress.self, accessor: "macAddress")
     }

@@ -6,7 +6,7 @@ import HatchSeededRandom
 
 /// Checks a scenario against the simulator and resolves it into a ``ScenarioPlan``: loads or generates
 /// the fleet, checks products, fault names and parameters and device names, and picks each action's
-/// devices with the seed. Every error is a ``ScenarioFileError`` naming file, line and field.
+/// devices with the seed. Every error is a `ScenarioFileError` naming file, line and field.
 public enum ScenarioPlanner {
     /// Plans `scenario`, read from a file in `baseDirectory` (fleet-file paths are relative to it).
     /// `seed` overrides the file's; `devicesFile` replaces the fleet with the devices of a fleet file

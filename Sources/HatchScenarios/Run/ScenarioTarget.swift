@@ -48,7 +48,7 @@ final class RunningTarget: Sendable {
     var simulated: Bool { fleet != nil }
 
     /// Starts the broker (when private), the shadow service (when split) and creates the fleet; the
-    /// devices connect at ``connect(rate:)``.
+    /// devices connect at `fleet.start()`.
     static func start(_ plan: ScenarioPlan, choice: ScenarioTargetChoice, run: String, recorder: ScenarioRecorder,
                       ledgers: LedgerRouter) async throws -> RunningTarget {
         let things = plan.definition.devices.map(\.profile.thingName)
