@@ -163,6 +163,9 @@ final class StageActions: Sendable {
         guard !targets.isEmpty else { return }
         let seed = sequence.plan.seed
         let kinds = commands.kinds
+        let routineIDs: [ThingName: Int] = Dictionary(indices.compactMap { index in
+            devices[index].initialSettings.routines.items.first(where: \.enabled).map { (devices[index].profile.thingName, $0.id) }
+        }, uniquingKeysWith: { first, _ in first })
         let recorder = recorder
         let count = max(1, commands.clients)
         for client in 0..<count {
@@ -175,7 +178,8 @@ final class StageActions: Sendable {
                 credentials: target.credentials, qos: commands.qos == 0 ? .atMostOnce : .atLeastOnce,
                 makeCommand: { number, device in
                     var random = SeededRandom(seed: seed &+ UInt64(number) &* 7919 &+ SeededRandom.seed(from: run))
-                    let action = Self.action(kinds.randomElement(using: &random) ?? .light, for: device.product, random: &random)
+                    let action = Self.action(kinds.randomElement(using: &random) ?? .light, for: device.product, routine: routineIDs[device.thing],
+                                             random: &random)
                     return ChaosCommand.action(action, sequence: number, run: run, thing: device.thing, product: device.product)
                 },
                 settled: { command, elapsed, accepted in
@@ -186,9 +190,9 @@ final class StageActions: Sendable {
         }
     }
 
-    /// A command of `kind` that `product` understands (light commands on a product without a light
-    /// become volume changes).
-    static func action(_ kind: CommandsAction.Kind, for product: HardwareProduct, random: inout SeededRandom) -> DeviceAction {
+    /// A command of `kind` that `product` understands: light commands on a product without a light, and
+    /// routine starts on a device without a routine (`routine`, its first enabled one), become volume changes.
+    static func action(_ kind: CommandsAction.Kind, for product: HardwareProduct, routine: Int?, random: inout SeededRandom) -> DeviceAction {
         let capabilities = product.capabilities
         switch kind {
         case .light where capabilities.light:
@@ -197,8 +201,8 @@ final class StageActions: Sendable {
                              b: Int.random(in: 0...65_535, using: &random), w: 0, intensity: level)
         case .sound:
             return .playSound(id: Int.random(in: 2...10, using: &random), volume: Int.random(in: 1_000...40_000, using: &random))
-        case .routineStart where capabilities.routines:
-            return .startRoutine(id: 1)
+        case .routineStart where capabilities.routines && routine != nil:
+            return .startRoutine(id: routine ?? 1)
         case .routineStop:
             return .turnOff
         case .snooze where capabilities.alarms:
@@ -213,7 +217,8 @@ final class StageActions: Sendable {
     // MARK: - Alarms
 
     private func setAlarms(_ alarms: AlarmsAction, indices: [Int]) async {
-        guard let clock = target.clock ?? Optional(SimulationClock(mode: .realTime)) else { return }
+        // Devices the engine did not start keep real time (hardware) or their own clock near it.
+        let now: @Sendable () -> Date = { [clock = target.clock] in clock?.now ?? Date() }
         let sender = IoTActionSenderClient.live(session: appSession, timeout: .seconds(15))
         alarmsPending.withLock { $0 = indices.count }
         let span = max(0, alarms.to - alarms.from)
@@ -231,7 +236,7 @@ final class StageActions: Sendable {
                 guard let (index, minute, snooze, dismiss) = iterator.next() else { return false }
                 group.addTask {
                     await self.setAlarm(on: self.devices[index], minute: minute, sunrise: alarms.sunrise, snooze: snooze, dismiss: dismiss,
-                                        clock: clock, sender: sender)
+                                        now: now, sender: sender)
                 }
                 return true
             }
@@ -246,7 +251,7 @@ final class StageActions: Sendable {
         await respondToAlarms(sender: sender)
     }
 
-    private func setAlarm(on spec: DeviceSpec, minute: Int, sunrise: Bool, snooze: Bool, dismiss: Bool, clock: SimulationClock,
+    private func setAlarm(on spec: DeviceSpec, minute: Int, sunrise: Bool, snooze: Bool, dismiss: Bool, now: @Sendable () -> Date,
                           sender: IoTActionSenderClient) async -> Bool {
         let profile = spec.profile
         guard let wake = try? TimeOfDay(hour: minute / 60, minute: minute % 60) else { return false }
@@ -256,7 +261,7 @@ final class StageActions: Sendable {
             let receipt = try await sender.editAlarms(RecordRequest(op: .create, item: alarm), profile.macAddress, profile.product)
             guard let id = receipt.id else { return false }
             let zone = TimeZone(identifier: spec.initialSettings.timezone) ?? .gmt
-            recorder.setAlarm(ScenarioRecorder.SetAlarm(thing: profile.thingName, id: id, due: Self.next(minute, after: clock.now, in: zone),
+            recorder.setAlarm(ScenarioRecorder.SetAlarm(thing: profile.thingName, id: id, due: Self.next(minute, after: now(), in: zone),
                                                         timeZone: zone, snooze: snooze, dismiss: dismiss, product: profile.product,
                                                         macAddress: profile.macAddress))
             return true
