@@ -13,8 +13,9 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run a scenario file and decide its expectations.",
         discussion: """
-            By default the scenario's own fleet runs in this process on a private mosquitto. With --broker and \
-            --devices it drives devices it did not start (real hardware, or `hatchctl fleet run` elsewhere): \
+            By default the scenario's own fleet runs in this process on a private mosquitto. With --devices (on \
+            --broker, else on the broker `hatchctl fleet run` recorded) it drives devices it did not start (real \
+            hardware, or `hatchctl fleet run` elsewhere): \
             simulator-only steps (clock changes, faults, broker actions) and metrics are then reported not \
             applicable (JUnit skipped), and a scenario whose essential stages are all not applicable is not \
             passed. Ctrl-C stops cleanly, writes the reports marked interrupted and exits 130.
