@@ -24,6 +24,8 @@ final class StageActions: Sendable {
     /// Set when the stage's length is over: no fault or broker action starts any more, while the
     /// recoveries already being watched finish.
     private let winding = Atomic<Bool>(false)
+    /// Alarms set after their time of day had passed, so due the next day.
+    private let lateAlarms = Atomic<Int>(0)
     /// Faults and broker actions that never started because the stage ended first.
     private let notStarted = Mutex<[String]>([])
 
@@ -248,6 +250,10 @@ final class StageActions: Sendable {
             }
         }
         say("  alarms set on \(indices.count - failures)/\(indices.count) device(s)" + (failures > 0 ? " (\(failures) not accepted)" : ""))
+        let late = lateAlarms.load(ordering: .relaxed)
+        if late > 0 {
+            say("  warning: \(late) alarm(s) were set after their time today and are due tomorrow; start the clock earlier or slow it down")
+        }
         await respondToAlarms(sender: sender)
     }
 
@@ -261,6 +267,10 @@ final class StageActions: Sendable {
             let receipt = try await sender.editAlarms(RecordRequest(op: .create, item: alarm), profile.macAddress, profile.product)
             guard let id = receipt.id else { return false }
             let zone = TimeZone(identifier: spec.initialSettings.timezone) ?? .gmt
+            let setAt = now()
+            if Self.next(minute, after: setAt, in: zone).timeIntervalSince(setAt) > 23 * 3600 {
+                lateAlarms.add(1, ordering: .relaxed)
+            }
             recorder.setAlarm(ScenarioRecorder.SetAlarm(thing: profile.thingName, id: id, due: Self.next(minute, after: now(), in: zone),
                                                         timeZone: zone, snooze: snooze, dismiss: dismiss, product: profile.product,
                                                         macAddress: profile.macAddress))
