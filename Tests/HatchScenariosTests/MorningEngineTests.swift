@@ -22,8 +22,9 @@ import Testing
                 ScenarioStage(name: "wake", length: .simulated(seconds: 55 * 60), actions: [
                     .alarms(AlarmsAction(devices: .all, from: 6 * 60 + 10, to: 6 * 60 + 20, sunrise: true, snooze: 0.4, dismiss: 0.6, location: here)),
                     .commands(CommandsAction(clients: 2, perSecond: 8, kinds: [.light, .volume, .sound], location: here)),
-                    .fault(FaultAction(fault: "dropConnection", parameters: ["reconnectAfter": 1], devices: .share(0.3), at: 120, location: here)),
-                    .broker(BrokerAction(kind: .kill, at: 600, downtime: 1, location: here)),
+                    // Faults once the alarms are set: a record request to a device that is away goes unanswered.
+                    .fault(FaultAction(fault: "dropConnection", parameters: ["reconnectAfter": 1], devices: .share(0.3), at: 1500, location: here)),
+                    .broker(BrokerAction(kind: .kill, at: 2100, downtime: 1, location: here)),
                 ], expectations: [
                     Expectation(metric: .commandsLost, comparison: .atMost, bound: 0, location: here),
                     Expectation(metric: .commandsAppliedTwice, comparison: .atMost, bound: 0, location: here),
