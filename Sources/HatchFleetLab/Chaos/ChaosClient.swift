@@ -41,7 +41,7 @@ package final class ChaosClient: Sendable {
     /// `sequence` for a device (by default the chaos run's settings writes), `settled` hears each answered
     /// command with the time from its first attempt to the answer.
     package init(broker: MQTTBrokerURL, run: String, targets: [Target], keepAlive: Duration, attemptTimeout: Duration, deadline: Duration,
-                 ledger: CommandLedger, credentials: MQTTCredentials? = nil, qos: MQTTQoS = .atLeastOnce,
+                 ledger: CommandLedger, credentials: MQTTCredentials? = nil, tls: MQTTTLSConfiguration? = nil, qos: MQTTQoS = .atLeastOnce,
                  makeCommand: (@Sendable (_ sequence: Int, _ target: Target) -> ChaosCommand)? = nil,
                  settled: @escaping @Sendable (_ command: ChaosCommand, _ elapsed: Duration, _ accepted: Bool) -> Void = { _, _, _ in }) {
         self.run = run
@@ -56,7 +56,7 @@ package final class ChaosClient: Sendable {
             ChaosCommand.make(sequence: sequence, run: run, thing: target.thing, product: target.product)
         }
         session = MQTTSession(configuration: MQTTConfiguration(
-            broker: broker, clientID: "hatch-chaos-client-\(run)", keepAlive: keepAlive, cleanSession: false, credentials: credentials,
+            broker: broker, clientID: "hatch-chaos-client-\(run)", keepAlive: keepAlive, cleanSession: false, credentials: credentials, tls: tls,
             reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2), queuedPublishTimeout: deadline),
             connectTimeout: keepAlive))
     }

@@ -47,6 +47,24 @@ package final class CommandLedger: Sendable {
 
         /// Nothing counted yet.
         package init() {}
+
+        /// Two accountings added up, field by field (the commands of several stages).
+        package static func + (lhs: Totals, rhs: Totals) -> Totals {
+            var sum = lhs
+            sum.sent += rhs.sent
+            sum.accepted += rhs.accepted
+            sum.rejected += rhs.rejected
+            sum.failed += rhs.failed
+            sum.pending += rhs.pending
+            sum.applied += rhs.applied
+            sum.duplicated += rhs.duplicated
+            sum.lost += rhs.lost
+            sum.failedButApplied += rhs.failedButApplied
+            sum.repeatsAnswered += rhs.repeatsAnswered
+            sum.retries += rhs.retries
+            sum.appliedWithoutLogLine += rhs.appliedWithoutLogLine
+            return sum
+        }
     }
 
     private struct State {

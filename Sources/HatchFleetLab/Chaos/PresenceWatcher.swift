@@ -18,9 +18,9 @@ package final class PresenceWatcher: Sendable {
     private let seen = Mutex<[String: Seen]>([:])
     private let listener = Mutex<Task<Void, Never>?>(nil)
 
-    package init(broker: MQTTBrokerURL, run: String, keepAlive: Duration, credentials: MQTTCredentials? = nil) {
+    package init(broker: MQTTBrokerURL, run: String, keepAlive: Duration, credentials: MQTTCredentials? = nil, tls: MQTTTLSConfiguration? = nil) {
         session = MQTTSession(configuration: MQTTConfiguration(
-            broker: broker, clientID: "hatch-chaos-presence-\(run)", keepAlive: keepAlive, credentials: credentials,
+            broker: broker, clientID: "hatch-chaos-presence-\(run)", keepAlive: keepAlive, credentials: credentials, tls: tls,
             reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(1)), connectTimeout: keepAlive))
     }
 

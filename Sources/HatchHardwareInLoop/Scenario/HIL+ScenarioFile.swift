@@ -19,7 +19,7 @@ extension HIL {
         var choice = ScenarioTargetChoice.simulated
         var devices: FleetDefinition?
         if case .external(let external) = configuration {
-            choice = .external(broker: external.broker, credentials: external.credentials)
+            choice = .external(broker: external.broker, credentials: external.credentials, tls: external.tls)
             devices = FleetDefinition(name: "external", devices: external.devices.map {
                 DeviceSpec(profile: DeviceProfile(name: $0.name, macAddress: $0.macAddress, product: $0.product),
                            initialSettings: .factory(for: $0.product))

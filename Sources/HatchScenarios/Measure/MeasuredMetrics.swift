@@ -34,8 +34,6 @@ struct MeasuredMetrics: Sendable {
         var tolerance: Double
         /// Commands of the window's stages, settled.
         var commands: CommandLedger.Totals?
-        /// Whether the window had commands (else command metrics are 0 by definition).
-        var hadCommands: Bool
         /// Why broker denials are not known, or `nil` with `denied` set.
         var denied: Int?
         var deniedUnavailable: String?

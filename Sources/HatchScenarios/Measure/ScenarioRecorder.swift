@@ -75,7 +75,6 @@ final class ScenarioRecorder: Sendable {
         var marks: [TimelineMark] = []
         var sunriseDrops: Set<String> = []
         var presenceMissed = 0
-        var failedAlarmAnswers = 0
     }
 
     private let state = Mutex(State())
@@ -136,7 +135,6 @@ final class ScenarioRecorder: Sendable {
             let key = Self.key(thing, id)
             state.alarms[key]?.answersOpen -= 1
             guard failed else { return }
-            state.failedAlarmAnswers += 1
             // A snooze that did not reach the device leaves no second ring to dismiss.
             if snoozed { state.alarms[key]?.dismissSent = true }
         }
@@ -190,9 +188,6 @@ final class ScenarioRecorder: Sendable {
     /// The engine events so far.
     var eventCount: Int { state.withLock { $0.events.count } }
 
-    /// Snoozes and dismissals the clients sent that the devices did not accept in time.
-    var failedAlarmAnswers: Int { state.withLock { $0.failedAlarmAnswers } }
-
     /// Alarms still open, for a progress line: not rung yet, and waiting for a client's answer.
     var openAlarmCounts: (notRung: Int, waitingForAnswer: Int) {
         state.withLock { state in
@@ -224,7 +219,6 @@ final class ScenarioRecorder: Sendable {
                            allEvents: state.events,
                            alarms: Array(state.alarms.values), routines: Array(state.routines.values),
                            recoveries: state.recoveries.filter { $0.t >= from && $0.t <= to },
-                           samples: state.samples.filter { $0.t >= from && $0.t <= to },
                            sunriseDrops: state.sunriseDrops, presenceMissed: state.presenceMissed)
         }
     }
@@ -240,7 +234,6 @@ struct RecordedWindow: Sendable {
     var alarms: [ScenarioRecorder.SetAlarm]
     var routines: [ScenarioRecorder.StartedRoutine]
     var recoveries: [ScenarioRecorder.Recovery]
-    var samples: [ScenarioSample]
     var sunriseDrops: Set<String>
     var presenceMissed: Int
 }

@@ -46,9 +46,10 @@ final class Sampler: Sendable {
             let answers = answered.filter(\.accepted).map(\.milliseconds)
             let online = target.online
             let name = stage.withLock { $0 }
+            let rate = t > lastT ? Double(messages - lastMessages) / (t - lastT) : 0
             recorder.sample(ScenarioSample(
                 t: t, simulated: target.clock.map { $0.now.timeIntervalSince1970 }, stage: name, online: online,
-                messagesPerSecond: t > lastT ? Double(messages - lastMessages) / (t - lastT) : 0, commandsAnswered: answers.count,
+                messagesPerSecond: rate, commandsAnswered: answers.count,
                 latencyP50: percentile(answers, 0.5), latencyP99: percentile(answers, 0.99), alarmsFired: recorder.firings(since: lastT),
                 memoryMegabytes: Double(ProcessResources.residentMemoryBytes) / 1_048_576))
             // Sunrises: follow each from its start until its alarm rings; its brightness must not go down.
@@ -82,7 +83,7 @@ final class Sampler: Sendable {
             if ContinuousClock.now - lastLine >= .seconds(5) {
                 lastLine = .now
                 let clock = target.clock.map { " · sim \(Self.clockText($0.now))" } ?? ""
-                say("  [\(name)] \(online)/\(target.things.count) online · \(Int(t > lastT ? Double(messages - lastMessages) / (t - lastT) : 0)) msg/s"
+                say("  [\(name)] \(online)/\(target.things.count) online · \(Int(rate)) msg/s"
                     + (answers.isEmpty ? "" : " · p99 \(String(format: "%.1f", percentile(answers, 0.99) ?? 0)) ms") + clock)
             }
             lastT = t

@@ -70,7 +70,7 @@ public struct ScenarioEngine: Sendable {
         result.simulatedStart = target.clock.map { Self.iso($0.now) }
         say("\(plan.scenario.name): \(target.label), seed \(plan.seed)")
         await options.targetStarted(ScenarioTargetInfo(
-            brokerURL: target.brokerURL, credentials: target.credentials, devices: plan.definition.devices.map(\.profile),
+            brokerURL: target.brokerURL, credentials: target.credentials, tls: target.tls, devices: plan.definition.devices.map(\.profile),
             fleet: target.fleet, clock: target.clock))
         let sampler = Sampler(target: target, recorder: recorder, interval: options.sampleInterval, say: say)
         let samplerTask = Task { await sampler.run() }
@@ -100,7 +100,7 @@ public struct ScenarioEngine: Sendable {
             simulated: target.simulated, devices: plan.deviceCount, online: online, messages: stages.totalMessages,
             realSeconds: realEnd, simulatedStart: result.simulatedStart.flatMap(Self.date), simulatedEnd: result.simulatedEnd.flatMap(Self.date),
             memoryBaseline: target.memoryBaseline, memoryWarm: warm, memoryEnd: memoryEnd, tolerance: stages.tolerance,
-            commands: stages.allCommands, hadCommands: stages.allCommands.sent > 0, denied: nil,
+            commands: stages.allCommands, denied: nil,
             deniedUnavailable: "the private broker runs without an access-control list, so it denies nothing")
         let measured = MeasuredMetrics.measure(recorder.window(from: 0, to: realEnd), fleet: fleet)
         result.metrics = Dictionary(uniqueKeysWithValues: measured.values.map { ($0.key.rawValue, $0.value) })

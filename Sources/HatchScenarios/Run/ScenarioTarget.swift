@@ -13,7 +13,7 @@ public enum ScenarioTargetChoice: Sendable {
     /// The file's fleet, in this process, on the file's broker (a private mosquitto by default).
     case simulated
     /// Devices the engine did not start, on `broker`; only what goes through the broker can run.
-    case external(broker: MQTTBrokerURL, credentials: MQTTCredentials?)
+    case external(broker: MQTTBrokerURL, credentials: MQTTCredentials?, tls: MQTTTLSConfiguration? = nil)
 }
 
 /// A started target: the broker, the fleet and its clock when the engine owns them, and a presence
@@ -22,6 +22,7 @@ final class RunningTarget: Sendable {
     let label: String
     let brokerURL: MQTTBrokerURL
     let credentials: MQTTCredentials?
+    let tls: MQTTTLSConfiguration?
     let broker: MosquittoBroker?
     let fleet: Fleet?
     let clock: SimulationClock?
@@ -31,11 +32,12 @@ final class RunningTarget: Sendable {
     /// Resident memory before the fleet started.
     let memoryBaseline: Int
 
-    private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, broker: MosquittoBroker?, fleet: Fleet?,
+    private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, tls: MQTTTLSConfiguration? = nil, broker: MosquittoBroker?, fleet: Fleet?,
                  clock: SimulationClock?, shadowService: ShadowService?, presence: PresenceWatcher, things: [ThingName], memoryBaseline: Int) {
         self.label = label
         self.brokerURL = brokerURL
         self.credentials = credentials
+        self.tls = tls
         self.broker = broker
         self.fleet = fleet
         self.clock = clock
@@ -55,10 +57,10 @@ final class RunningTarget: Sendable {
         let fleetSection = plan.scenario.fleet
         let keepAlive = Duration.seconds(fleetSection.keepAlive)
         switch choice {
-        case .external(let url, let credentials):
-            let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: credentials)
+        case .external(let url, let credentials, let tls):
+            let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: credentials, tls: tls)
             try await presence.start()
-            return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, broker: nil, fleet: nil,
+            return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, tls: tls, broker: nil, fleet: nil,
                                  clock: nil, shadowService: nil, presence: presence, things: things,
                                  memoryBaseline: ProcessResources.residentMemoryBytes)
         case .simulated:

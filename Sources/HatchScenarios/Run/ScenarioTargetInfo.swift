@@ -6,8 +6,9 @@ import HatchMQTT
 public struct ScenarioTargetInfo: Sendable {
     /// The broker the devices and clients use.
     public let brokerURL: MQTTBrokerURL
-    /// How clients log in there.
+    /// How clients log in there, and the TLS settings of an `mqtts://` broker.
     public let credentials: MQTTCredentials?
+    public let tls: MQTTTLSConfiguration?
     /// The devices.
     public let devices: [DeviceProfile]
     /// The fleet and its clock, when the engine started them.

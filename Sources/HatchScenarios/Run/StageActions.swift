@@ -37,7 +37,7 @@ final class StageActions: Sendable {
         let target = sequence.target
         appSession = MQTTSession(configuration: MQTTConfiguration(
             broker: target.brokerURL, clientID: "hatch-scenario-app-\(sequence.run)-\(number)", keepAlive: .seconds(sequence.plan.scenario.fleet.keepAlive),
-            credentials: target.credentials, reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2))))
+            credentials: target.credentials, tls: target.tls, reconnect: MQTTReconnectPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2))))
     }
 
     private var target: RunningTarget { sequence.target }
@@ -177,7 +177,7 @@ final class StageActions: Sendable {
             let chaos = ChaosClient(
                 broker: target.brokerURL, run: run, targets: share, keepAlive: .seconds(sequence.plan.scenario.fleet.keepAlive),
                 attemptTimeout: .seconds(min(5, commands.deadline)), deadline: .milliseconds(Int(commands.deadline * 1000)), ledger: ledger,
-                credentials: target.credentials, qos: commands.qos == 0 ? .atMostOnce : .atLeastOnce,
+                credentials: target.credentials, tls: target.tls, qos: commands.qos == 0 ? .atMostOnce : .atLeastOnce,
                 makeCommand: { number, device in
                     var random = SeededRandom(seed: seed &+ UInt64(number) &* 7919 &+ SeededRandom.seed(from: run))
                     let action = Self.action(kinds.randomElement(using: &random) ?? .light, for: device.product, routine: routineIDs[device.thing],

@@ -113,13 +113,13 @@ final class StageSequence: Sendable {
         }
         let commands = await actions.stop(work, drain: true)
         if let previousSpeed, let clock = target.clock, clock.speed == 0 { clock.setSpeed(previousSpeed) }
-        totals.withLock { sum in sum = Self.add(sum, commands) }
+        totals.withLock { sum in sum = sum + commands }
         let end = recorder.now
         let fleet = MeasuredMetrics.Fleet(
             simulated: target.simulated, devices: plan.deviceCount, online: target.online,
             messages: target.messages.map { $0 - (stageMessages ?? 0) }, realSeconds: end - start, simulatedStart: simStart,
             simulatedEnd: target.clock?.now, memoryBaseline: nil, memoryWarm: nil, memoryEnd: nil, tolerance: tolerance,
-            commands: commands, hadCommands: commands.sent > 0, denied: nil,
+            commands: commands, denied: nil,
             deniedUnavailable: "the private broker runs without an access-control list, so it denies nothing")
         let measured = MeasuredMetrics.measure(recorder.window(from: start, to: end), fleet: fleet)
         var expectations = stage.expectations.map { ExpectationJudge.judge($0, stage: stage.name, measured: measured, ran: true) }
@@ -188,22 +188,5 @@ final class StageSequence: Sendable {
     /// Marks that the devices begin connecting now (messages count from here).
     func devicesConnecting() {
         messagesAtStart.withLock { if $0 == nil { $0 = target.messages } }
-    }
-
-    static func add(_ a: CommandLedger.Totals, _ b: CommandLedger.Totals) -> CommandLedger.Totals {
-        var sum = a
-        sum.sent += b.sent
-        sum.accepted += b.accepted
-        sum.rejected += b.rejected
-        sum.failed += b.failed
-        sum.pending += b.pending
-        sum.applied += b.applied
-        sum.duplicated += b.duplicated
-        sum.lost += b.lost
-        sum.failedButApplied += b.failedButApplied
-        sum.repeatsAnswered += b.repeatsAnswered
-        sum.retries += b.retries
-        sum.appliedWithoutLogLine += b.appliedWithoutLogLine
-        return sum
     }
 }

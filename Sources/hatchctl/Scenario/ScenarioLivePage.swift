@@ -50,7 +50,7 @@ final class ScenarioLivePage: Sendable {
                injectFault: { _, _, _, _ in .failed("Faults need a fleet the scenario started.") })
         }
         let service = DashboardService(
-            connection: BrokerConnection(url: target.brokerURL.description, credentials: target.credentials),
+            connection: BrokerConnection(url: target.brokerURL.description, credentials: target.credentials, tls: target.tls),
             devices: target.devices.map { DashboardDevice(name: $0.name, macAddress: $0.macAddress, product: $0.product) },
             simulation: controls, port: port, access: access, timeout: .seconds(5), logger: Logger(label: "hatch.dashboard"))
         let logger = Logger(label: "hatch.dashboard")

@@ -2,7 +2,6 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HatchFleetControl
-import HatchMQTT
 import HatchScenarioFile
 import HatchScenarios
 
@@ -37,8 +36,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The seed of every random choice (overrides the file's).")
     var seed: UInt64?
 
-    @Option(name: .long, help: ArgumentHelp("Run against devices on this broker, which the engine did not start (with --devices; default: the broker `hatchctl fleet run` recorded).", valueName: "url"))
-    var broker: String?
+    @OptionGroup var broker: BrokerOptions<ControllerLogin>
 
     @Option(name: .long, help: ArgumentHelp("A fleet file naming devices the engine did not start; the scenario drives them instead of its own fleet.", valueName: "file"))
     var devices: String?
@@ -54,15 +52,25 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     func validate() throws {
         guard scale > 0, scale <= 1 else { throw ValidationError("--scale takes a share greater than 0 and at most 1 (got \(scale)).") }
         guard speedFactor >= 1, speedFactor <= 100 else { throw ValidationError("--speed-factor takes 1…100 (got \(speedFactor)).") }
-        if broker != nil, devices == nil {
-            throw ValidationError("--broker needs --devices: a fleet file naming the devices on that broker.")
+        if broker.broker != nil || broker.credentials != nil, devices == nil {
+            throw ValidationError("--broker and --credentials need --devices: a fleet file naming the devices on that broker.")
         }
     }
 
     func run() async throws {
         let console = Console(json: json)
         let plan = try ScenarioFileLoading.plan(file, seed: seed, devicesFile: devices, scale: scale, speedFactor: speedFactor, console: console)
-        let target = try externalTarget(console: console) ?? .simulated
+        var target = ScenarioTargetChoice.simulated
+        if devices != nil {
+            // Devices the engine did not start: on --broker, else on the broker `hatchctl fleet run` recorded.
+            do {
+                let configuration = try broker.resolvedConnection().configuration(clientID: "hatchctl-scenario")
+                target = .external(broker: configuration.broker, credentials: configuration.credentials, tls: configuration.tls)
+            } catch let error as FleetControlError {
+                console.report(error)
+                throw ExitCode(error.exitStatus)
+            }
+        }
         let interactive = isatty(STDERR_FILENO) == 1
         let started = ContinuousClock.now
         let live = ScenarioLivePage(options: dashboard)
@@ -80,34 +88,8 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         signals.forEach { $0.cancel() }
         try writeReports(result)
         await live.stop()
-        console.emit(result) { ScenarioResultText.text(result) }
+        console.emit(result) { ScenarioTextReport.text(result) }
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
-    }
-
-    /// Devices the engine did not start: on --broker (with HATCH_HIL_USERNAME and HATCH_HIL_PASSWORD), or
-    /// on the broker `hatchctl fleet run` recorded, with its credentials.
-    private func externalTarget(console: Console) throws -> ScenarioTargetChoice? {
-        guard devices != nil else { return nil }
-        let environment = ProcessInfo.processInfo.environment
-        if let broker {
-            guard let url = try? MQTTBrokerURL(broker) else {
-                throw ValidationError("--broker: '\(broker)' is not a broker URL; write mqtt://host:port.")
-            }
-            let credentials = environment["HATCH_HIL_USERNAME"].map { MQTTCredentials(username: $0, password: environment["HATCH_HIL_PASSWORD"]) }
-            return .external(broker: url, credentials: credentials)
-        }
-        let record: BrokerRecord
-        do {
-            guard let recorded = try BrokerRecord.load() else { throw FleetControlError.noBroker(recordPath: BrokerRecord.fileURL().path) }
-            record = recorded
-        } catch let error as FleetControlError {
-            console.report(error)
-            throw ExitCode(error.exitStatus)
-        }
-        guard let url = try? MQTTBrokerURL(record.url) else {
-            throw ValidationError("the recorded broker '\(record.url)' is not a broker URL; pass --broker.")
-        }
-        return .external(broker: url, credentials: record.username.map { MQTTCredentials(username: $0, password: record.password) })
     }
 
     private func writeReports(_ result: ScenarioResult) throws {
@@ -137,35 +119,5 @@ enum ScenarioInterruption {
             source.resume()
             return source
         }
-    }
-}
-
-/// The text summary of a run: the verdict, the stages and each expectation with its measured value.
-enum ScenarioResultText {
-    static func text(_ result: ScenarioResult) -> String {
-        var lines: [String] = []
-        let verdict = switch result.verdict {
-        case .pass: "PASS"
-        case .fail: "FAIL"
-        case .notApplicable: "NOT APPLICABLE (not passed)"
-        case .interrupted: "INTERRUPTED"
-        }
-        lines.append("\(result.scenario): \(verdict) — \(result.target), \(String(format: "%.1f", result.realSeconds)) s, seed \(result.seed)")
-        if let error = result.error { lines.append("  error: \(error)") }
-        for stage in result.stages {
-            lines.append("  stage \(stage.name): \(String(format: "%.1f", stage.realEnd - stage.realStart)) s"
-                         + (stage.notApplicable.map { " — not applicable: \($0)" } ?? "")
-                         + (stage.skippedActions.isEmpty || stage.notApplicable != nil ? "" : " — skipped: \(stage.skippedActions.joined(separator: "; "))"))
-        }
-        for expectation in result.expectations {
-            let mark = switch expectation.verdict {
-            case .pass: "ok  "
-            case .fail: "FAIL"
-            case .notApplicable: "n/a "
-            }
-            lines.append("  \(mark) \(expectation.caseName) — measured \(expectation.measuredText)"
-                         + (expectation.verdict == .pass ? "" : expectation.message.map { " (\($0))" } ?? ""))
-        }
-        return lines.joined(separator: "\n")
     }
 }

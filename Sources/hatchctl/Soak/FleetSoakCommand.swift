@@ -71,7 +71,7 @@ struct FleetSoakCommand: AsyncParsableCommand {
         if let report {
             try? Data(ScenarioHTMLReport.html(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
         }
-        console.emit(result) { ScenarioResultText.text(result) }
+        console.emit(result) { ScenarioTextReport.text(result) }
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
     }
 
