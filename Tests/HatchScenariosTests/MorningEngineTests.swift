@@ -51,6 +51,8 @@ import Testing
         #expect(result.error == nil)
         #expect(result.verdict == .pass)
         #expect(result.metrics["alarms.fired"] == 10)
+        #expect((result.metrics["alarms.snoozed"] ?? 0) >= 1)
+        #expect((result.metrics["alarms.dismissed"] ?? 0) >= 1)
         #expect((result.metrics["commands.sent"] ?? 0) > 20)
         #expect(result.marks.contains { $0.kind == .broker })
         #expect(result.samples.count > 5)

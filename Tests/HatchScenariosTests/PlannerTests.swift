@@ -28,4 +28,60 @@ import Testing
                 && error?.message.contains("restoreV5") == true
         }
     }
+
+    private static let mixedFleet = """
+        name: mixed
+        fleet:
+          devices:
+            generate:
+              - {product: restoreV5, count: 4, timeZones: [America/New_York]}
+              - {product: restPlus, count: 3, timeZones: [Europe/Berlin]}
+              - {product: restMini, count: 2, timeZones: [Europe/Berlin]}
+        stages:
+
+        """
+
+    @Test func devicesAnActionCannotReachAreListedInThePlan() throws {
+        let scenario = try ScenarioFileReader.read(text: Self.mixedFleet + """
+              - name: morning
+                duration: 1h
+                alarms: {devices: all, between: "06:30", and: "07:00"}
+                routines: {devices: all}
+            """, file: "mixed.yaml")
+        let plan = try ScenarioPlanner.plan(scenario, baseDirectory: URL(fileURLWithPath: "/"))
+        let notes = ScenarioPlanSummary(plan).stages[0].notes
+        #expect(notes == ["routines: left out 3 restPlus (no routines on that product)",
+                          "alarms: left out 2 restMini, 3 restPlus (no alarms on that product)"])
+        #expect(ScenarioPlanSummary(plan).text.contains("note: alarms: left out 2 restMini, 3 restPlus"))
+    }
+
+    @Test func aFilterThatMatchesNothingSaysWhatTheFleetHas() throws {
+        let scenario = try ScenarioFileReader.read(text: Self.mixedFleet + """
+              - name: nap
+                duration: 1h
+                commands: {perSecond: 1, devices: {share: 1, timeZones: [Asia/Tokyo]}}
+            """, file: "mixed.yaml")
+        #expect {
+            try ScenarioPlanner.plan(scenario, baseDirectory: URL(fileURLWithPath: "/"))
+        } throws: { error in
+            let message = (error as? ScenarioFileError)?.message ?? ""
+            return message.contains("no device of the fleet is among time zones Asia/Tokyo")
+                && message.contains("products restMini, restPlus, restoreV5 in time zones America/New_York, Europe/Berlin")
+        }
+    }
+
+    @Test func aFilterOfProductsThatCannotDoTheActionSaysSo() throws {
+        let scenario = try ScenarioFileReader.read(text: Self.mixedFleet + """
+              - name: nap
+                duration: 1h
+                alarms: {devices: {share: 1, products: [restPlus]}, between: "13:00", and: "13:30"}
+            """, file: "mixed.yaml")
+        #expect {
+            try ScenarioPlanner.plan(scenario, baseDirectory: URL(fileURLWithPath: "/"))
+        } throws: { error in
+            let error = error as? ScenarioFileError
+            return error?.location.field == "stages[0].alarms.devices"
+                && error?.message.contains("the devices of products restPlus (restPlus) cannot do this action") == true
+        }
+    }
 }

@@ -20,6 +20,8 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
     case alarmsFired = "alarms.fired"
     case alarmsMissed = "alarms.missed"
     case alarmsOffMinute = "alarms.offMinute"
+    case alarmsSnoozed = "alarms.snoozed"
+    case alarmsDismissed = "alarms.dismissed"
     case sunrisesStarted = "sunrises.started"
     case sunrisesNotRising = "sunrises.notRising"
     case routinesStarted = "routines.started"
@@ -50,7 +52,9 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
         case .alarmsDue: "alarms due inside the stage or run"
         case .alarmsFired: "alarms that rang"
         case .alarmsMissed: "alarms due that never rang"
-        case .alarmsOffMinute: "alarms that rang, but not in the minute they were set for"
+        case .alarmsOffMinute: "alarms that rang more than a minute (or a real second of the clock, when longer) from their time"
+        case .alarmsSnoozed: "alarms the device snoozed, once or more"
+        case .alarmsDismissed: "alarms the device ended before they rang out: dismissed, or turned off by another command"
         case .sunrisesStarted: "sunrises that began"
         case .sunrisesNotRising: "sunrises whose brightness went down while they ran"
         case .routinesStarted: "routines that started"
@@ -79,7 +83,8 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
     /// engine did not start it is not applicable.
     public var needsSimulator: Bool {
         switch self {
-        case .commandsAppliedTwice, .commandsLost, .recoveryMax, .recoveryNotBack, .presenceMissed, .alarmsDue, .alarmsFired, .alarmsMissed, .alarmsOffMinute, .sunrisesStarted,
+        case .commandsAppliedTwice, .commandsLost, .recoveryMax, .recoveryNotBack, .presenceMissed, .alarmsDue, .alarmsFired, .alarmsMissed, .alarmsOffMinute, .alarmsSnoozed,
+             .alarmsDismissed, .sunrisesStarted,
              .sunrisesNotRising, .routinesStarted, .routineStepsLate, .messagesPerSecond, .memoryPerDevice, .memoryGrowth, .brokerDenied:
             true
         default:

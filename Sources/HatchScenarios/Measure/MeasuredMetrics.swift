@@ -149,6 +149,17 @@ struct MeasuredMetrics: Sendable {
         result.values[.alarmsFired] = Double(fired)
         result.values[.alarmsMissed] = Double(missed.count)
         result.values[.alarmsOffMinute] = Double(offMinute.count)
+        var snoozed = Set<String>()
+        var dismissed = Set<String>()
+        for event in window.events {
+            switch event.event {
+            case .alarmSnoozed(let id, _): snoozed.insert(ScenarioRecorder.key(event.thing, id))
+            case .alarmDismissed(let id): dismissed.insert(ScenarioRecorder.key(event.thing, id))
+            default: break
+            }
+        }
+        result.values[.alarmsSnoozed] = Double(snoozed.count)
+        result.values[.alarmsDismissed] = Double(dismissed.count)
         let sunrises = window.events.filter { if case .sunriseStarted = $0.event { true } else { false } }
         result.values[.sunrisesStarted] = Double(sunrises.count)
         result.values[.sunrisesNotRising] = Double(window.sunriseDrops.count)

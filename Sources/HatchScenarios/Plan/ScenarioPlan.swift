@@ -36,6 +36,8 @@ public struct PlannedStage: Sendable {
     public let stage: ScenarioStage
     /// Its actions, in the order they start.
     public let actions: [PlannedAction]
+    /// What the plan left out and why, e.g. devices whose product has no alarms.
+    public let notes: [String]
 }
 
 /// An action with its devices (indices into the fleet's devices) and built faults.

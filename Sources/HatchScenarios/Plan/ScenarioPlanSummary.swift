@@ -14,6 +14,8 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
         public let actions: [String]
         /// Its expectations' thresholds.
         public let expectations: [String]
+        /// What the plan left out and why.
+        public let notes: [String]
     }
 
     /// The scenario's name.
@@ -43,7 +45,7 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
         speed = plan.scenario.clock.speed
         stages = plan.stages.map { planned in
             Stage(name: planned.stage.name, length: Self.describe(planned.stage.length), actions: planned.actions.map(\.label),
-                  expectations: planned.stage.expectations.map(\.threshold))
+                  expectations: planned.stage.expectations.map(\.threshold), notes: planned.notes)
         }
         expectations = plan.scenario.expectations.map(\.threshold)
     }
@@ -62,6 +64,7 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
         for (index, stage) in stages.enumerated() {
             lines.append("  \(index + 1). \(stage.name) (\(stage.length))")
             for action in stage.actions { lines.append("       \(action)") }
+            for note in stage.notes { lines.append("       note: \(note)") }
             for expectation in stage.expectations { lines.append("       expect \(expectation)") }
         }
         for expectation in expectations { lines.append("  expect \(expectation)") }

@@ -46,10 +46,12 @@ public enum ScenarioPlanner {
         var stages: [PlannedStage] = []
         for stage in scenario.stages {
             var actions: [PlannedAction] = []
+            var notes: [String] = []
             for action in stage.actions {
                 actions.append(try plan(action, selector: selector))
+                notes += leftOut(action, selector: selector)
             }
-            stages.append(PlannedStage(stage: stage, actions: actions))
+            stages.append(PlannedStage(stage: stage, actions: actions, notes: notes))
         }
         return ScenarioPlan(scenario: scenario, definition: definition, generatedFleetFile: generated, stages: stages, seed: seed)
     }
@@ -103,6 +105,20 @@ public enum ScenarioPlanner {
         case .clock(let clock):
             return .clock(clock)
         }
+    }
+
+    /// Notes on devices an alarms or routines action skips because their product has none.
+    private static func leftOut(_ action: StageAction, selector: DeviceSelector) -> [String] {
+        let (kind, selection, eligible): (String, DeviceSelection, (HardwareCapabilities) -> Bool)
+        switch action {
+        case .alarms(let alarms): (kind, selection, eligible) = ("alarms", alarms.devices, { $0.alarms })
+        case .routines(let routines): (kind, selection, eligible) = ("routines", routines.devices, { $0.routines })
+        default: return []
+        }
+        let counts = selector.leftOut(selection, eligible: eligible)
+        guard !counts.isEmpty else { return [] }
+        let list = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return ["\(kind): left out \(list) (no \(kind) on that product)"]
     }
 
     /// `scenario` at `factor` of its size: generated devices, command rates and real durations.
