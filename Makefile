@@ -73,7 +73,11 @@ EXAMPLES_SCRATCH     := $(SCRATCH)/examples
 EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
 EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
 
-.PHONY: scenarios scenarios-small deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
+.PHONY: help scenarios scenarios-small deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
+
+## help: each target and the first line of what it does.
+help:
+	@grep -E '^## [a-z-]+(, [a-z-]+)*:' $(firstword $(MAKEFILE_LIST)) | sed -E 's/^## //' | awk -F': ' '{ printf "  %-20s %s\n", $$1, substr($$0, length($$1) + 3) }'
 
 ## deps: the Debian packages every target uses, the interop suite's Python environment, the
 ## Compose parser that validates docker-compose.yml, the Kubernetes schema validator, the JUnit

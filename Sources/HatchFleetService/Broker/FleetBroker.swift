@@ -9,38 +9,41 @@ import HatchMQTT
 /// in with and the record other `hatchctl` commands read.
 ///
 /// - Default: a private mosquitto on 127.0.0.1, started with a configuration generated into
-///   `$HATCH_HOME/broker/<fleet>/` (passwords kept across runs): anonymous clients refused, each
-///   device limited to its own topics by the ACL. `--tls` makes its only listener TLS.
-/// - `--dev`: a private anonymous broker, as for quick trials.
-/// - `--broker URL`: a broker of your own, anonymously or with `--credentials`.
-struct FleetBroker {
+///   `<home>/broker/<fleet>/` (passwords kept across runs): anonymous clients refused, each
+///   device limited to its own topics by the ACL. `tls` makes its only listener TLS.
+/// - `dev`: a private anonymous broker, as for quick trials.
+/// - `broker`: a broker of your own, anonymously, with a credentials file, or with a certificate per device.
+package struct FleetBroker: Sendable {
     /// Where the fleet connects.
-    let url: MQTTBrokerURL
+    package let url: MQTTBrokerURL
     /// The private broker, stopped by the caller when the fleet stops.
-    let privateBroker: MosquittoBroker?
+    package let privateBroker: MosquittoBroker?
     /// The identities of the devices and the service session.
-    let credentials: FleetCredentials
+    package let credentials: FleetCredentials
     /// What `hatchctl` commands need: URL, controller credentials, CA.
-    let record: BrokerRecord
+    package let record: BrokerRecord
     /// One line for standard error that says what was started and how it is secured (no secrets).
-    let notice: String?
+    package let notice: String?
 
-    /// Starts or names the broker for `definition`.
-    static func prepare(definition: FleetDefinition, broker: String?, security: FleetSecurityOptions) async throws -> FleetBroker {
-        if let broker, let certificates = security.certificates {
-            return try certificateBroker(url: broker, certificates: certificates, caFile: security.caFile, definition: definition)
+    /// Starts or names the broker `choice` says for `definition`; the private broker keeps its
+    /// configuration under `home` (`$HATCH_HOME`, `~/.hatch`). Throws `FleetControlError` with what to do.
+    package static func prepare(definition: FleetDefinition, choice: FleetBrokerChoice,
+                                home: URL = BrokerRecord.homeDirectory()) async throws -> FleetBroker {
+        if let problem = choice.problem { throw FleetControlError.invalidArgument(problem) }
+        if let broker = choice.broker, let certificates = choice.certificates {
+            return try certificateBroker(url: broker, certificates: certificates, caFile: choice.caFile, definition: definition)
         }
-        if let broker { return try external(url: broker, credentialsFile: security.credentials, definition: definition) }
+        if let broker = choice.broker { return try external(url: broker, credentialsFile: choice.credentials, definition: definition) }
         // One descriptor a device connection, and room for controllers, the service and the broker's own files.
         let descriptorLimit = max(4096, definition.devices.count + 1024)
-        if security.dev { return try await anonymous(fileDescriptorLimit: descriptorLimit) }
-        return try await secured(definition: definition, security: security, fileDescriptorLimit: descriptorLimit)
+        if choice.dev { return try await anonymous(fileDescriptorLimit: descriptorLimit, home: home) }
+        return try await secured(definition: definition, choice: choice, fileDescriptorLimit: descriptorLimit, home: home)
     }
 
     /// The folder of the private broker's configuration and secrets for a fleet.
-    static func folder(for fleet: String) -> URL {
+    package static func folder(for fleet: String, home: URL = BrokerRecord.homeDirectory()) -> URL {
         let safe = String(fleet.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "-" })
-        return BrokerRecord.homeDirectory().appendingPathComponent("broker", isDirectory: true)
+        return home.appendingPathComponent("broker", isDirectory: true)
             .appendingPathComponent(safe.isEmpty ? "fleet" : safe, isDirectory: true)
     }
 
@@ -93,7 +96,7 @@ struct FleetBroker {
                             + (tls.alpn.map { " (ALPN \($0))" } ?? ""))
     }
 
-    private static func anonymous(fileDescriptorLimit: Int) async throws -> FleetBroker {
+    private static func anonymous(fileDescriptorLimit: Int, home: URL) async throws -> FleetBroker {
         let started: MosquittoBroker
         do {
             started = try await MosquittoBroker.start(options: .init(maxConnections: -1, fileDescriptorLimit: fileDescriptorLimit))
@@ -103,16 +106,16 @@ struct FleetBroker {
         let url = try MQTTBrokerURL(started.url)
         return FleetBroker(url: url, privateBroker: started, credentials: .anonymous, record: BrokerRecord(url: started.url),
                            notice: "--dev: started a private mosquitto at \(started.url) that accepts anonymous clients "
-                            + "(no passwords, no ACL; any local process may control every device) (recorded in \(BrokerRecord.fileURL().path))")
+                            + "(no passwords, no ACL; any local process may control every device) (recorded in \(home.appendingPathComponent("broker.json").path))")
     }
 
-    private static func secured(definition: FleetDefinition, security: FleetSecurityOptions, fileDescriptorLimit: Int) async throws -> FleetBroker {
-        let folder = folder(for: definition.name)
+    private static func secured(definition: FleetDefinition, choice: FleetBrokerChoice, fileDescriptorLimit: Int, home: URL) async throws -> FleetBroker {
+        let folder = folder(for: definition.name, home: home)
         let started: MosquittoBroker, generated: BrokerCredentialsFile
         do throws(PrivateFleetBroker.StartError) {
             (started, generated) = try await PrivateFleetBroker.start(
-                fleet: definition.name, devices: BrokerSecurity.devices(of: definition), folder: folder, tls: security.tls,
-                clientCertificates: security.clientCertificates, fileDescriptorLimit: fileDescriptorLimit)
+                fleet: definition.name, devices: BrokerSecurity.devices(of: definition), folder: folder, tls: choice.tls,
+                clientCertificates: choice.clientCertificates, fileDescriptorLimit: fileDescriptorLimit)
         } catch {
             switch error {
             case .configuration(let error): throw error
@@ -123,10 +126,10 @@ struct FleetBroker {
         let controller = try BrokerIdentity.controller.connection(url: started.url, credentialsFile: folder.appendingPathComponent(BrokerCredentialsFile.fileName).path)
         let record = BrokerRecord(url: started.url, username: controller.credentials?.username, password: controller.credentials?.password,
                                   caFile: controller.tls?.caFile, certificateFile: controller.tls?.certificateFile, keyFile: controller.tls?.keyFile)
-        let tls = security.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigurationFiles.caCertificate).path))" : ""
-        return FleetBroker(url: url, privateBroker: started, credentials: generated.fleetCredentials(relativeTo: folder, usesTLS: security.tls),
+        let tls = choice.tls ? " over TLS (CA \(folder.appendingPathComponent(BrokerConfigurationFiles.caCertificate).path))" : ""
+        return FleetBroker(url: url, privateBroker: started, credentials: generated.fleetCredentials(relativeTo: folder, usesTLS: choice.tls),
                            record: record,
                            notice: "started a private mosquitto at \(started.url)\(tls): no anonymous access, each device logs in as itself "
-                            + "and only with its own client id (password file, ACL and client-id binding in \(folder.path)); hatchctl's credentials are recorded in \(BrokerRecord.fileURL().path)")
+                            + "and only with its own client id (password file, ACL and client-id binding in \(folder.path)); hatchctl's credentials are recorded in \(home.appendingPathComponent("broker.json").path)")
     }
 }

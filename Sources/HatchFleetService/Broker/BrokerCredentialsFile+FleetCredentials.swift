@@ -6,7 +6,7 @@ import HatchMQTT
 
 extension BrokerCredentialsFile {
     /// What the fleet needs to connect each device and its service session; paths resolved against `folder`.
-    func fleetCredentials(relativeTo folder: URL, usesTLS: Bool) -> FleetCredentials {
+    package func fleetCredentials(relativeTo folder: URL, usesTLS: Bool) -> FleetCredentials {
         func resolve(_ identity: Identity) -> FleetCredentials.Identity {
             FleetCredentials.Identity(
                 credentials: MQTTCredentials(username: identity.username, password: identity.password),

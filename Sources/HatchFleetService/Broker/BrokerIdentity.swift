@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import HatchBrokerConfiguration
 import HatchFleetControl
@@ -7,46 +6,20 @@ import HatchMQTT
 /// Which identity of a `credentials.json` (written by `hatchctl broker config`) a command logs in as,
 /// so that one set of `--broker`/`--credentials` options serves commands that act as different users
 /// of a locked-down broker.
-enum BrokerIdentity: Sendable {
+package enum BrokerIdentity: Sendable {
     /// `hatchctl`'s controller user, which may address every device; the broker record holds it too.
     case controller
     /// The fleet's service identity, which `hatchctl shadow-service` answers shadow requests as.
     case fleetService
 
-    /// The help of `--broker` for a command that logs in as this identity.
-    var brokerHelp: ArgumentHelp {
-        switch self {
-        case .controller:
-            return ArgumentHelp(
-                "The MQTT broker, e.g. mqtt://127.0.0.1:1883.",
-                discussion: "Defaults to the broker that `hatchctl fleet run` recorded in $HATCH_HOME/broker.json (or ~/.hatch/broker.json).",
-                valueName: "url")
-        case .fleetService:
-            return ArgumentHelp("The MQTT broker (default: the broker `hatchctl fleet run` recorded).", valueName: "url")
-        }
-    }
-
-    /// The help of `--credentials` for a command that logs in as this identity.
-    var credentialsHelp: ArgumentHelp {
-        switch self {
-        case .controller:
-            return ArgumentHelp(
-                "The credentials.json of `hatchctl broker config`, for a broker that refuses anonymous clients.",
-                discussion: "hatchctl logs in as its controller user, and trusts its CA with mqtts:// URLs. Without it, the recorded broker's credentials are used.",
-                valueName: "file")
-        case .fleetService:
-            return ArgumentHelp("The credentials.json of `hatchctl broker config`: the service logs in as its fleet service identity.", valueName: "file")
-        }
-    }
-
     /// Whether the broker record's credentials are this identity's (the record holds the controller's),
     /// so that a command without `--credentials` may log in with them.
-    var isRecorded: Bool { self == .controller }
+    package var isRecorded: Bool { self == .controller }
 
     /// The connection to `url` as this identity of the credentials file at `path`: its username and
     /// password and, with an mqtts:// URL, the file's CA and this identity's client certificate.
     /// Throws a typed error that names the file and how to regenerate it.
-    func connection(url: String, credentialsFile path: String) throws -> BrokerConnection {
+    package func connection(url: String, credentialsFile path: String) throws -> BrokerConnection {
         let file = URL(fileURLWithPath: path)
         let loaded = try BrokerCredentialsFile.load(from: file)
         let folder = file.deletingLastPathComponent()
