@@ -388,6 +388,8 @@ let package = Package(
             name: "HatchFleetService",
             dependencies: [
                 "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceSupport", "HatchDashboard",
+                // Choosing and starting the fleet's broker, and the record other commands read.
+                "HatchBrokerConfiguration", "HatchFleetControl", "HatchMosquittoBroker",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -398,7 +400,7 @@ let package = Package(
             name: "HatchFleetServiceTests",
             dependencies: [
                 "HatchFleetService", "HatchServiceSupport", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
-                "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport",
+                "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport", "HatchFleetControl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

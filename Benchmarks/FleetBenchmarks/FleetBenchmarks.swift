@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import HatchDeviceSimulator
+@_spi(Benchmarks) import HatchDeviceSimulator
 
 /// The CPU cost of one simulated device's work, without the network: what bounds the fleet's
 /// sustained traffic. Each iteration moves 100 devices one routine step on (60 simulated seconds),

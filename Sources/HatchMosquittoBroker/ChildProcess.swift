@@ -25,42 +25,42 @@ import Darwin
 /// code; ``MosquittoBroker`` starts its child in one call and stops it (waiting for the exit, so the
 /// port and folder are free) in another, from `deinit` (which cannot await) and from the 27
 /// synchronous `defer { broker.stop() }` of the integration suites.
-public final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     /// The program to run.
-    public var executableURL: URL?
+    package var executableURL: URL?
     /// Its arguments (without the program name).
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// Its environment; `nil` inherits this process's.
-    public var environment: [String: String]?
+    package var environment: [String: String]?
     /// Its working directory; `nil` inherits this process's.
-    public var currentDirectoryURL: URL?
+    package var currentDirectoryURL: URL?
     /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its reading end); `nil` inherits.
-    public var standardInput: Any?
+    package var standardInput: Any?
     /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its writing end); `nil` inherits.
-    public var standardOutput: Any?
+    package var standardOutput: Any?
     /// A `FileHandle` (`FileHandle.nullDevice` for `/dev/null`) or a `Pipe` (its writing end); `nil` inherits.
-    public var standardError: Any?
+    package var standardError: Any?
     /// Called on the reaper thread once the child has exited.
-    public var terminationHandler: (@Sendable (ChildProcess) -> Void)?
+    package var terminationHandler: (@Sendable (ChildProcess) -> Void)?
 
     private let condition = NSCondition()
     private var pid: pid_t = 0
     private var status: Int32?
 
     /// Creates a launcher; nothing runs until ``run()``.
-    public init() {}
+    package init() {}
 
     /// The child's process id (0 before ``run()``).
-    public var processIdentifier: Int32 { condition.withLock { pid } }
+    package var processIdentifier: Int32 { condition.withLock { pid } }
 
     /// Whether the child was started and has not exited yet.
-    public var isRunning: Bool { condition.withLock { pid != 0 && status == nil } }
+    package var isRunning: Bool { condition.withLock { pid != 0 && status == nil } }
 
     /// The exit status (or 128 + signal number when a signal ended it); valid after the child exited.
-    public var terminationStatus: Int32 { condition.withLock { status ?? 0 } }
+    package var terminationStatus: Int32 { condition.withLock { status ?? 0 } }
 
     /// Starts the child; throws when the program cannot be spawned.
-    public func run() throws {
+    package func run() throws {
         guard let executableURL else { throw ChildProcessError.noExecutable }
         #if canImport(Darwin)
         var actions: SpawnFileActions = nil
@@ -111,17 +111,17 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Blocks until the child has exited.
-    public func waitUntilExit() {
+    package func waitUntilExit() {
         condition.lock()
         while pid != 0 && status == nil { condition.wait() }
         condition.unlock()
     }
 
     /// Sends SIGTERM.
-    public func terminate() { signal(SIGTERM) }
+    package func terminate() { signal(SIGTERM) }
 
     /// Sends SIGINT.
-    public func interrupt() { signal(SIGINT) }
+    package func interrupt() { signal(SIGINT) }
 
     /// Sends `signal` (SIGINT or SIGTERM: a clean stop), waits up to `grace` for the child to exit,
     /// then kills it with SIGKILL.
@@ -137,7 +137,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Sends `number` to the child while it runs.
-    public func signal(_ number: Int32) {
+    package func signal(_ number: Int32) {
         condition.withLock {
             if pid != 0 && status == nil { _ = kill(pid, number) }
         }
@@ -216,7 +216,7 @@ private enum SpawnExtensions {
 }
 
 /// Why a ``ChildProcess`` could not start.
-public enum ChildProcessError: Error, CustomStringConvertible, Sendable {
+package enum ChildProcessError: Error, CustomStringConvertible, Sendable {
     /// ``ChildProcess/executableURL`` was not set.
     case noExecutable
     /// `posix_spawn` failed.
@@ -225,7 +225,7 @@ public enum ChildProcessError: Error, CustomStringConvertible, Sendable {
     case noWorkingDirectorySupport
 
     /// What went wrong and what to check.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noExecutable:
             return "no executable was set for the child process"

@@ -9,7 +9,7 @@ import Foundation
 /// to init) it resumes the child should it be suspended, sends the stop signal, then SIGKILL if the
 /// child still runs after the grace period, removes the child's folder when given one, and exits. It
 /// exits by itself once the child is gone.
-public final class OrphanWatchdog: Sendable {
+package final class OrphanWatchdog: Sendable {
     private let process: ChildProcess
 
     private init(process: ChildProcess) {
@@ -42,7 +42,7 @@ public final class OrphanWatchdog: Sendable {
     ///   - grace: How long the child may take to stop before SIGKILL.
     ///   - folder: A folder to remove once the child is stopped.
     @discardableResult
-    public static func watch(_ child: Int32, stopSignal: String = "TERM", grace: Duration = .seconds(2), removing folder: URL? = nil) throws -> OrphanWatchdog {
+    package static func watch(_ child: Int32, stopSignal: String = "TERM", grace: Duration = .seconds(2), removing folder: URL? = nil) throws -> OrphanWatchdog {
         let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         let halfSeconds = max(1, Int(grace.components.seconds * 2))
@@ -55,7 +55,7 @@ public final class OrphanWatchdog: Sendable {
     }
 
     /// Ends the watchdog (its starter is stopping the child itself).
-    public func cancel() {
+    package func cancel() {
         guard process.isRunning else { return }
         process.signal(SIGKILL)
         process.waitUntilExit()

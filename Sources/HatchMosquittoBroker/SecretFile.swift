@@ -7,9 +7,9 @@ import Darwin
 
 /// Files that hold secrets (passwords, private keys, broker records): created with mode 0600 from the
 /// first byte, and replaced atomically, so no other user can read them even for a moment.
-public enum SecretFile {
+package enum SecretFile {
     /// Replaces `url` with `data` atomically; the file has mode 0600 whatever the umask.
-    public static func write(_ data: Data, to url: URL) throws {
+    package static func write(_ data: Data, to url: URL) throws {
         let staging = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString.prefix(8))")
         defer { unlink(staging.path) }
         try create(staging, containing: data)
@@ -19,7 +19,7 @@ public enum SecretFile {
     }
 
     /// Creates `url` with mode 0600 (failing if it exists) and writes `data` to it.
-    public static func create(_ url: URL, containing data: Data) throws {
+    package static func create(_ url: URL, containing data: Data) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else {
             throw MosquittoBrokerError.setupFailed("cannot create \(url.path): \(String(cString: strerror(errno)))")
@@ -45,7 +45,7 @@ public enum SecretFile {
     }
 
     /// The POSIX permission bits of `url` (e.g. `0o600`), or `nil` when it does not exist.
-    public static func permissions(of url: URL) -> Int? {
+    package static func permissions(of url: URL) -> Int? {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return nil }
         return Int(info.st_mode) & 0o777

@@ -5,7 +5,7 @@
 //   hatch-engine-bench [devices] [steps] [commands] [routine-steps] [firmware-only]     (defaults 100, 200, 200, 30, 0)
 // firmware-only 1: the devices run their firmware alone (the device role of `--shadow-service external`).
 import Foundation
-import HatchDeviceSimulator
+@_spi(Benchmarks) import HatchDeviceSimulator
 
 /// Runs `steps` routine steps (every device reports once per step).
 @inline(never)

@@ -12,6 +12,9 @@ import HatchDeviceModel
 /// With `firmwareOnly` the devices run their firmware alone (``FirmwareCore``, the device role of
 /// ``ShadowServiceMode/external``): a step publishes the device's `/update` request, and a command
 /// arrives as the `/update/delta` the shadow service would send.
+///
+/// A benchmark hook, not part of the simulator's API: `@_spi(Benchmarks) import HatchDeviceSimulator`.
+@_spi(Benchmarks)
 public final class EngineWorkload {
     private var cores: [DeviceCore] = []
     private var firmware: [FirmwareCore] = []

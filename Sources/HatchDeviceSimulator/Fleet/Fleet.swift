@@ -293,14 +293,14 @@ public final class Fleet: Sendable {
 
     /// The passes over the devices that every scheduler worker has finished: once it has grown by two
     /// since a moment, every worker has looked at the simulated clock (and at ``holdTicks(_:)``) after it.
-    public var completedSchedulerPasses: Int {
+    package var completedSchedulerPasses: Int {
         workerPasses.withLock { $0.min() ?? 0 }
     }
 
     /// Stops (`true`) or resumes the devices' ticks while their connections stay up: simulated time
     /// goes on, and each device catches up at its first tick after. Benchmarks hold ticks to let the
     /// broker read what the devices wrote before they count it.
-    public func holdTicks(_ hold: Bool) {
+    package func holdTicks(_ hold: Bool) {
         ticksHeld.store(hold, ordering: .relaxed)
     }
 

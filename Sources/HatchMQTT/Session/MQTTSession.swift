@@ -261,7 +261,7 @@ public final class MQTTSession: Sendable {
     /// Closes the socket abruptly, without DISCONNECT, as a crash or a network failure would: the
     /// broker publishes the last will. With reconnect enabled the session then reconnects by itself.
     /// For fault injection in simulations and tests.
-    public func dropConnection() async {
+    package func dropConnection() async {
         let core = self.core
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             core.loop.execute {

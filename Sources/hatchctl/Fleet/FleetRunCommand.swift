@@ -76,7 +76,7 @@ struct FleetRunCommand: AsyncParsableCommand {
         try await console.run {
             let share = try sharding.resolved()
             let definition = try loadDefinition(share: share)
-            let fleetBroker = try await FleetBroker.prepare(definition: definition, broker: broker, security: security)
+            let fleetBroker = try await FleetBroker.prepare(definition: definition, choice: security.choice(broker: broker))
             let brokerURL = fleetBroker.url
             defer { fleetBroker.privateBroker?.stop() }
             try fleetBroker.record.save()

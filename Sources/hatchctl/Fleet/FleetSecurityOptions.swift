@@ -1,8 +1,9 @@
 import ArgumentParser
 import HatchDeviceSimulator
+import HatchFleetService
 
 /// How `hatchctl fleet run` secures its broker: by default a private mosquitto with a generated
-/// password file and ACL (each device logs in as itself); `--tls` adds TLS; `--dev` keeps the old
+/// password file and ACL (each device logs in as itself); `--tls` adds TLS; `--dev` runs an
 /// anonymous loopback broker; `--credentials` logs in to a `--broker` configured with `broker config`;
 /// `--shadow-service external` runs the devices' firmware only, for a broker whose shadow service
 /// answers (AWS IoT Core with `--certificates` and `--ca-file`, or `hatchctl shadow-service`).
@@ -34,31 +35,14 @@ struct FleetSecurityOptions: ParsableArguments {
                                             valueName: "file"))
     var caFile: String?
 
+    /// The broker these options choose, with `broker` (`--broker`).
+    func choice(broker: String?) -> FleetBrokerChoice {
+        FleetBrokerChoice(broker: broker, dev: dev, tls: tls, clientCertificates: clientCertificates, credentials: credentials,
+                          certificates: certificates, caFile: caFile, shadowService: shadowService)
+    }
+
     /// Rejects combinations that make no sense, saying what to use instead.
     func validate(broker: String?) throws {
-        if shadowService == .external && broker == nil {
-            throw ValidationError("--shadow-service external runs devices only, for a broker whose shadow service answers: add --broker URL "
-                + "(AWS IoT Core, or a broker with `hatchctl shadow-service` beside it).")
-        }
-        if certificates != nil || caFile != nil {
-            guard let broker, broker.lowercased().hasPrefix("mqtts://") else {
-                throw ValidationError("--certificates and --ca-file are for a TLS broker of your own: add --broker mqtts://ENDPOINT:8883 (or :443).")
-            }
-            if certificates == nil { throw ValidationError("--ca-file goes with --certificates DIR (one certificate and key per thing).") }
-            if credentials != nil { throw ValidationError("--certificates and --credentials are two ways to log in; give one.") }
-            if shadowService != .external {
-                throw ValidationError("--certificates is for AWS IoT Core, whose shadow service answers for the devices: add --shadow-service external.")
-            }
-        }
-        if dev && (tls || clientCertificates || credentials != nil) {
-            throw ValidationError("--dev is the anonymous private broker; it cannot be combined with --tls, --client-certificates or --credentials.")
-        }
-        if clientCertificates && !tls { throw ValidationError("--client-certificates needs --tls.") }
-        if credentials != nil && broker == nil {
-            throw ValidationError("--credentials is for a broker of your own (--broker URL); the private broker makes its own credentials.")
-        }
-        if broker != nil && (tls || dev) {
-            throw ValidationError("--tls and --dev configure the private broker; with --broker, use an mqtts:// URL and --credentials instead.")
-        }
+        if let problem = choice(broker: broker).problem { throw ValidationError(problem) }
     }
 }

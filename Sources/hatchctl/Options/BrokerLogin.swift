@@ -1,3 +1,5 @@
+import HatchFleetService
+
 /// A command's ``BrokerIdentity`` as a type, so that ``BrokerOptions`` can word its `--broker` and
 /// `--credentials` help for it (an option's help is fixed when the options are declared).
 protocol BrokerLogin {

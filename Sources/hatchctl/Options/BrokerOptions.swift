@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HatchFleetControl
+import HatchFleetService
 
 /// `--broker URL` and `--credentials FILE`, shared by every command that talks to the broker;
 /// `Login` names the identity of credentials.json the command logs in as (the controller for device

@@ -1,4 +1,4 @@
-import HatchDeviceSimulator
+@_spi(Benchmarks) import HatchDeviceSimulator
 import Testing
 
 /// The measured workload of `hatch-engine-bench` and `Scripts/callgrind-fleet.sh` does what its
