@@ -239,6 +239,8 @@ let package = Package(
             dependencies: [
                 "HatchDependencyContainerCore",
                 "HatchDeviceModel",
+                // The live clients' transport, registered once at the root (LiveDeviceClients).
+                "HatchMQTT",
                 "HatchIoTDeviceStateEmitterClient",
                 "HatchIoTActionSenderClient",
                 "HatchIoTDeviceConnectionStateClient",
@@ -291,8 +293,9 @@ let package = Package(
                 "HatchDeviceModel",
                 "HatchDeviceSession",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
-                // HatchMosquittoBroker also runs the built `hatchctl shadow-service` for the split shadow service.
                 "HatchMQTT", "HatchMosquittoBroker", "HatchDeviceSimulator",
+                // The split shadow service's locked-down broker configuration, written in process.
+                "HatchBrokerConfiguration",
                 // Scenario files, run from an app's tests with the engine `hatchctl scenario run` uses.
                 "HatchScenarioFile", "HatchScenarios",
             ]
@@ -449,6 +452,8 @@ let package = Package(
             name: "HatchBrokerConfiguration",
             dependencies: [
                 "HatchDeviceModel", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
+                // The fleet's devices and the logins the simulator connects them with.
+                "HatchDeviceSimulator",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -232,4 +232,38 @@ struct ProductionRuleTests {
             "Checked 2 modules in 3 files: 1 passed, 1 failed, 0 cycles, 0 warnings, 0 file errors",
         ])
     }
+
+    @Test("a registration function the root builder is passed to registers on the root, in another file; one it is not passed to does not")
+    func registrationFunctionsCountForTheRootTheyAreGiven() throws {
+        let tree = try FixtureTree(files: [
+            "Sources/App/Root.swift": """
+            enum AppRoot {}
+            func makeApp(session: Session) throws {
+                let builder = DependencyBuilder<AppRoot>()
+                try SharedClients.register(in: builder, session: session)
+                _ = builder.freeze().buildChild(FeatureDependencies.self)
+            }
+            """,
+            "Sources/Shared/SharedClients.swift": """
+            public enum SharedClients {
+                public static func register<Owner>(in builder: DependencyRegistrar<Owner>, session: Session) throws {
+                    try builder.registerSingleton(Session.self) { _ in session }
+                    try builder.registerSingleton(ContentClient.self) { _ in .live }
+                }
+                public static func registerExtras<Owner>(in builder: DependencyRegistrar<Owner>) throws {
+                    try builder.registerSingleton(Cache.self) { _ in Cache() }
+                }
+            }
+            """,
+            "Sources/Feature/FeatureDependencies.swift": """
+            @DependencyRequirements([Requirement(Session.self), Requirement(ContentClient.self), Requirement(Cache.self)])
+            public struct FeatureDependencies: DependencyRequirements {}
+            """,
+        ])
+        defer { tree.remove() }
+        let lines = try tree.reportLines()
+        #expect(lines.first == "❌ FeatureDependencies: 1 of 3 requirements unmet")
+        #expect(lines.contains("    - Cache — unmet on path AppRoot → FeatureDependencies"))
+        #expect(!lines.contains { $0.contains("- Session —") || $0.contains("- ContentClient —") })
+    }
 }

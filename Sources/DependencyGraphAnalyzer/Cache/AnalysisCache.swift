@@ -11,7 +11,7 @@ import HatchMemberwiseInit
 @MemberwiseInit(.public)
 public struct AnalysisCache: Sendable {
     /// Bumped whenever what a summary or report holds changes, so old caches are ignored.
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     /// The cache folder.
     public let directory: String

@@ -18,8 +18,10 @@ extension CacheWriter {
         write(summary.roots) { writer, root in
             writer.write(root.ownerName)
             writer.write(root.registrations) { $0.write(registration: $1) }
+            writer.write(root.registrationCalls)
             writer.write(line: root.position)
         }
+        write(summary.registrationFunctions) { $0.write(block: $1) }
         write(summary.sites) { writer, site in
             writer.write(site.childName)
             writer.write(site.kind.rawValue)
@@ -124,9 +126,11 @@ extension CacheReader {
             RootDeclaration(
                 ownerName: try reader.string(),
                 registrations: try reader.array { reader throws(Damaged) in try reader.registration(in: path) },
+                registrationCalls: try reader.strings(),
                 position: try reader.position(in: path)
             )
         }
+        summary.registrationFunctions = try array { reader throws(Damaged) in try reader.block(in: path) }
         summary.sites = try array { reader throws(Damaged) in
             BuildSite(
                 childName: try reader.string(),

@@ -24,6 +24,7 @@ public struct ModuleGraph: Sendable {
     /// Merges the summaries (in the order given, which should be sorted by path for stable output).
     public init(summaries: [SourceFileSummary]) {
         var sites: [BuildSite] = []
+        var registrationFunctions: [String: RegistrationBlock] = [:]
         for summary in summaries {
             diagnostics += summary.diagnostics
             for module in summary.modules {
@@ -35,6 +36,7 @@ public struct ModuleGraph: Sendable {
             }
             for block in summary.productionBlocks { Self.merge(block, into: &productionBlocks) }
             for block in summary.mockBlocks { Self.merge(block, into: &mockBlocks) }
+            for block in summary.registrationFunctions { Self.merge(block, into: &registrationFunctions) }
             for root in summary.roots {
                 if var existing = roots[root.ownerName] {
                     existing.registrations += root.registrations
@@ -48,9 +50,24 @@ public struct ModuleGraph: Sendable {
             manuallyResolved.formUnion(summary.manuallyResolved.map(\.matchKey))
             sites += summary.sites
         }
+        for owner in roots.keys { addRegistrationCalls(of: owner, from: registrationFunctions) }
         productionBlocks = normalized(productionBlocks)
         mockBlocks = normalized(mockBlocks)
         for site in sites { place(site) }
+    }
+
+    /// Adds to the root of `owner` what the registration functions it is passed to register: a call
+    /// names the function as `Type.function` or, inside its type, as `function` when only one has that name.
+    private mutating func addRegistrationCalls(of owner: String, from functions: [String: RegistrationBlock]) {
+        guard var root = roots[owner] else { return }
+        for call in root.registrationCalls {
+            let bare = call.split(separator: ".").last.map(String.init) ?? call
+            let candidates = functions.keys.filter { $0 == call || $0.hasSuffix(".\(bare)") && !call.contains(".") }
+            guard let name = functions[call] != nil ? call : (candidates.count == 1 ? candidates.first : nil),
+                  let function = functions[name] else { continue }
+            root.registrations += function.registrations
+        }
+        roots[owner] = root
     }
 
     /// Blocks keyed by module name, with qualified names (`Package.XDependencies`) and their imports

@@ -7,6 +7,9 @@ public struct RootDeclaration: Codable, Hashable, Sendable {
     public var ownerName: String
     /// The registrations made on the builder.
     public var registrations: [RegistrationDeclaration] = []
+    /// Registration functions the builder is passed to (`LiveClients.register(in: builder)`), by name as
+    /// called; their registrations count as the root's.
+    public var registrationCalls: [String] = []
     /// Where the builder is created.
     public var position: SourcePosition
 }

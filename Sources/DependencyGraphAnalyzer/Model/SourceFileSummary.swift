@@ -12,6 +12,9 @@ public struct SourceFileSummary: Codable, Hashable, Sendable {
     public var mockBlocks: [RegistrationBlock] = []
     /// Composition roots.
     public var roots: [RootDeclaration] = []
+    /// Functions that register on a builder they are given (a parameter typed `DependencyRegistrar<…>`,
+    /// `SendableRegistrar<…>` or `DependencyBuilder<…>`), named `Type.function` (the block's module name).
+    public var registrationFunctions: [RegistrationBlock] = []
     /// Every build-child call.
     public var sites: [BuildSite] = []
     /// Stored property types by owner type and property name, used to resolve receivers across files.

@@ -14,7 +14,7 @@ public enum SourceFileParser {
     /// Words one of which every relevant file contains.
     static let keywords: [String] = [
         "DependencyRequirements", "DeclaredRequirements", "DependencyBuilder", "uildChild",
-        "registerDependencies", "mockRegistration", "TestDependencyProvider", "resolve(", "resolveMainActor(",
+        "registerDependencies", "mockRegistration", "TestDependencyProvider", "resolve(", "resolveMainActor(", "Registrar<",
     ]
 
     /// Reads the summary of a file from its bytes.

@@ -12,6 +12,9 @@ final class SourceFileScanner: SyntaxVisitor {
     private var siteByClosure: [SyntaxIdentifier: Int] = [:]
     private var productionBlockByFunction: [SyntaxIdentifier: Int] = [:]
     private var mockBlockByFunction: [SyntaxIdentifier: Int] = [:]
+    /// Registration functions by their declaration, with the name of their builder parameter.
+    private var registrationFunctionByFunction: [SyntaxIdentifier: (index: Int, parameter: String)] = [:]
+    private static let registrarTypes = ["DependencyRegistrar", "SendableRegistrar", "DependencyBuilder"]
 
     private static let registrationScopes: [String: RegistrationDeclaration.Scope] = [
         "registerInstance": .instance, "registerSingleton": .singleton, "registerScoped": .scoped, "provideInput": .input,
@@ -156,6 +159,14 @@ final class SourceFileScanner: SyntaxVisitor {
                 }
             }
         }
+        else if let parameter = node.signature.parameterClause.parameters.first(where: { parameter in
+            Self.registrarTypes.contains { SyntaxReading.genericArgument(of: parameter.type, base: $0) != nil }
+        }) {
+            let enclosing = SyntaxReading.enclosingTypeNames(of: node).first
+            let qualified = enclosing.map { "\($0).\(name)" } ?? name
+            registrationFunctionByFunction[node.id] = (summary.registrationFunctions.count, (parameter.secondName ?? parameter.firstName).text)
+            summary.registrationFunctions.append(RegistrationBlock(moduleName: qualified, position: position(node)))
+        }
         if let returnType = node.signature.returnClause?.type {
             let reference = resolver.reference(forType: returnType)
             if summary.functionResults[name] == nil { summary.functionResults[name] = reference }
@@ -201,9 +212,24 @@ final class SourceFileScanner: SyntaxVisitor {
                 summary.functionResults[function.name.text] = .root(owner)
             }
         default:
-            if let scope = Self.registrationScopes[name] { recordRegistration(node, scope: scope, base: base) }
+            if let scope = Self.registrationScopes[name] {
+                recordRegistration(node, scope: scope, base: base)
+            } else {
+                recordRegistrationCall(node, name: name, base: base)
+            }
         }
         return .visitChildren
+    }
+
+    /// A call that passes a root builder to a function (`LiveClients.register(in: builder, …)`): the
+    /// function's registrations are the root's.
+    private func recordRegistrationCall(_ node: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
+        for argument in node.arguments {
+            guard let reference = SyntaxReading.unwrap(argument.expression).as(DeclReferenceExprSyntax.self),
+                  let index = rootBuilderIndex[reference.baseName.text] else { continue }
+            let callee = base.map { "\($0.trimmedDescription).\(name)" } ?? name
+            summary.roots[index].registrationCalls.append(callee)
+        }
     }
 
     private func recordSite(_ node: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
@@ -244,12 +270,13 @@ final class SourceFileScanner: SyntaxVisitor {
         case .production(let index): summary.productionBlocks[index].registrations.append(registration)
         case .mock(let index): summary.mockBlocks[index].registrations.append(registration)
         case .root(let index): summary.roots[index].registrations.append(registration)
+        case .function(let index): summary.registrationFunctions[index].registrations.append(registration)
         case nil: break
         }
     }
 
     private enum Target {
-        case site(Int), production(Int), mock(Int), root(Int)
+        case site(Int), production(Int), mock(Int), root(Int), function(Int)
     }
 
     /// Where a registration made by `node` lands: the nearest enclosing build-child closure or
@@ -261,6 +288,7 @@ final class SourceFileScanner: SyntaxVisitor {
             if let function = ancestor.as(FunctionDeclSyntax.self) {
                 if let index = productionBlockByFunction[function.id] { return .production(index) }
                 if let index = mockBlockByFunction[function.id] { return .mock(index) }
+                if let (index, parameter) = registrationFunctionByFunction[function.id], chainRoot == parameter { return .function(index) }
             }
             current = ancestor.parent
         }

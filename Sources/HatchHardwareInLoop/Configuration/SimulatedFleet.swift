@@ -30,9 +30,9 @@ public struct SimulatedFleet: Sendable {
     public enum ShadowService: String, Sendable {
         /// The fleet answers them itself, in process.
         case fused
-        /// `hatchctl shadow-service` answers them as a child process on the fleet's clock (the built
-        /// `hatchctl`: `HATCHCTL_PATH`, else next to the test bundle), the devices run their firmware only,
-        /// and a device publish the broker's ACL denied fails the scenario.
+        /// The shadow service answers them apart, logged in as the fleet's service identity behind a
+        /// locked-down broker whose ACL is like an AWS IoT policy (all in this process, on the fleet's
+        /// clock); the devices run their firmware only, and a device publish the ACL denied fails the scenario.
         case split
     }
 

@@ -1,9 +1,6 @@
 import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
-import HatchIoTActionSenderClient
-import HatchIoTDeviceConnectionStateClient
-import HatchIoTDeviceStateEmitterClient
 import HatchMQTT
 
 /// The owner type of the suite's root container.
@@ -19,16 +16,7 @@ struct HILComposition: Sendable {
     /// Registers the live clients over `session`; `timeout` bounds every device round trip.
     init(session: MQTTSession, timeout: Duration) throws {
         let dependencyBuilder = DependencyBuilder<HILRoot>()
-        try dependencyBuilder.registerSingleton(MQTTSession.self) { _ in session }
-        try dependencyBuilder.registerSingleton(IoTDeviceStateEmitterClient.self) { container in
-            try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
-        }
-        try dependencyBuilder.registerSingleton(IoTActionSenderClient.self) { container in
-            try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
-        }
-        try dependencyBuilder.registerSingleton(IoTDeviceConnectionStateClient.Factory.self) { container in
-            try .live(session: container.resolve(MQTTSession.self))
-        }
+        try LiveDeviceClients.register(in: dependencyBuilder, session: session, timeout: timeout)
         let rootContainer = dependencyBuilder.freeze()
         self.rootContainer = rootContainer
     }

@@ -47,7 +47,7 @@ public final class HILTarget: Sendable {
                 case .devices(let devices, _): "\(devices.count) device(s)"
                 }
                 let broker = fleet.broker == nil ? " on \(fleet.brokerURL)" : ""
-                let split = fleet.split == nil ? "" : ", hatchctl shadow-service process behind the ACL"
+                let split = fleet.split == nil ? "" : ", shadow service apart behind the ACL"
                 return HILTarget(label: "private \(source) \(Int(simulated.speed))x\(broker)\(split)", devices: fleet.devices,
                                  session: session, composition: composition, fleet: fleet, speed: simulated.speed)
             } catch {

@@ -22,7 +22,7 @@ final class PrivateFleet: Sendable {
     let clock: SimulationClock
     let fleet: Fleet
     let brokerURL: MQTTBrokerURL
-    /// The locked-down broker configuration and the `hatchctl shadow-service` process, with the roles apart.
+    /// The locked-down broker configuration and the shadow service, with the roles apart.
     let split: SplitShadowService?
     /// The fleet file written for devices given in code, removed at ``stop()``.
     private let generatedFleetFile: URL?
@@ -40,7 +40,7 @@ final class PrivateFleet: Sendable {
         self.generatedFleetFile = generatedFleetFile
     }
 
-    /// Starts the broker (unless given), the shadow service process when the roles run apart, and the
+    /// Starts the broker (unless given), the shadow service when the roles run apart, and the
     /// fleet with its clock at `startTime`.
     static func start(_ configuration: SimulatedFleet, startTime: Date) async throws -> PrivateFleet {
         let fleetFile: URL
@@ -88,7 +88,7 @@ final class PrivateFleet: Sendable {
                 throw error
             }
         case (.split, .privateMosquitto):
-            let split = try await SplitShadowService.configure(fleetFile: fleetFile, clock: clock)
+            let split = try SplitShadowService.configure(definition: definition, clock: clock)
             let broker: MosquittoBroker
             do {
                 broker = try await split.startBroker()
@@ -147,26 +147,11 @@ final class PrivateFleet: Sendable {
         return denied
     }
 
-    /// Moves the fleet's clock forward by `seconds` of simulated time at once.
-    ///
-    /// With the roles apart the `hatchctl shadow-service` process cannot be told of a jump, so it
-    /// restarts on the moved clock (its documents saved, its MQTT session left on the broker, so that
-    /// requests meanwhile wait there): its replies keep carrying the devices' time. The clock lands
-    /// ``restartLead`` short of `seconds` and runs the rest while the service starts, so that what the
-    /// scenario jumps toward happens with the service answering again, stamped on time.
+    /// Moves the fleet's clock forward by `seconds` of simulated time at once; with the roles apart the
+    /// shadow service reads the same clock, so its replies keep carrying the devices' time.
     func jumpClock(by seconds: TimeInterval) async throws {
-        guard let split else {
-            clock.advance(by: seconds)
-            return
-        }
-        let landing = clock.now.addingTimeInterval(seconds)
-        await split.stopService()
-        clock.set(max(clock.now, landing.addingTimeInterval(-restartLead)))
-        try await split.startService()
+        clock.advance(by: seconds)
     }
-
-    /// Simulated seconds a restart of the shadow service process may take: 1.5 real seconds.
-    var restartLead: TimeInterval { clock.speed * 1.5 }
 
     /// Injects `fault` into one device.
     func inject(_ fault: FaultKind, into device: HILDevice) async {

@@ -1,17 +1,18 @@
 import Foundation
+import HatchBrokerConfiguration
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
 import Synchronization
 
-/// The private fleet's two roles apart, as in production: a mosquitto configured by
-/// `hatchctl broker config --shadow-service external` (passwords and an ACL like an AWS IoT policy,
-/// every packet logged so that a denied publish shows), and `hatchctl shadow-service` as a child
-/// process on the fleet's simulated clock (`--speed`, `--start-time`, `--clock-origin`).
+/// The private fleet's two roles apart, as in production: a mosquitto with the configuration
+/// `hatchctl broker config --shadow-service external` writes (passwords and an ACL like an AWS IoT
+/// policy, every packet logged so that a denied publish shows), and the shadow service logged in as
+/// the fleet's service identity on the fleet's simulated clock.
 ///
-/// The suite runs the built `hatchctl` binary (`$HATCHCTL_PATH`, else next to the test bundle), so
-/// this target never links the executable's module.
+/// Both are made in this process from the libraries `hatchctl` uses, so an app package that runs the
+/// kit needs no built `hatchctl`.
 final class SplitShadowService: Sendable {
     /// The generated configuration's folder (mosquitto.conf, passwords, acl, credentials.json).
     let folder: URL
@@ -19,37 +20,38 @@ final class SplitShadowService: Sendable {
     let brokerLog: URL
     /// The plain listener's port on 127.0.0.1.
     let port: Int
-    /// The devices' identities and the fleet service's, from credentials.json.
+    /// The devices' identities and the fleet service's, from the generated credentials.
     let fleetCredentials: FleetCredentials
     /// The controller identity (`hatch-controller`), for the suite's client session.
     let controller: MQTTCredentials
-    private let service = Mutex<ChildProcess?>(nil)
+    private let service = Mutex<ShadowService?>(nil)
     private let clock: SimulationClock
 
-    var credentialsFile: URL { folder.appendingPathComponent("credentials.json") }
     var configurationFile: URL { folder.appendingPathComponent("mosquitto.conf") }
-    var serviceLog: URL { folder.appendingPathComponent("shadow-service.log") }
     var brokerURL: String { "mqtt://127.0.0.1:\(port)" }
 
-    /// Where the `hatchctl` binary is: `$HATCHCTL_PATH`, or next to the test bundle in the build folder.
-    static var hatchctl: URL { HatchctlExecutable.url }
-
-    /// Writes the locked-down broker configuration for the devices of `fleetFile` into a new temporary folder.
-    static func configure(fleetFile: URL, clock: SimulationClock) async throws -> SplitShadowService {
+    /// Writes the locked-down broker configuration for the devices of `definition` into a new temporary folder.
+    static func configure(definition: FleetDefinition, clock: SimulationClock) throws -> SplitShadowService {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hatch-hil-split-\(UUID().uuidString.prefix(8))", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try MosquittoBroker.freeLoopbackPort()
         let brokerLog = folder.appendingPathComponent("mosquitto.log")
-        let (status, output) = try await run(hatchctl, ["broker", "config", "--devices", fleetFile.path, "--out", folder.path,
-                                                        "--host", "127.0.0.1", "--port", String(port), "--shadow-service", "external",
-                                                        "--debug-log", "--log-file", brokerLog.path],
-                                             home: folder, outputFile: folder.appendingPathComponent("broker-config.out"))
-        guard status == 0 else {
-            throw ScenarioFailure("`hatchctl broker config` (\(hatchctl.path)) exited with status \(status):\n\(output)")
+        var settings = BrokerSecurity.Settings(folder: folder)
+        settings.host = "127.0.0.1"
+        settings.port = port
+        settings.deviceAccess = .firmwareTopics
+        settings.logFile = brokerLog.path
+        settings.debugLog = true
+        let credentials: BrokerCredentialsFile
+        do {
+            credentials = try BrokerSecurity(definition: definition, settings: settings).generate().credentials
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw ScenarioFailure("the split shadow service's broker configuration could not be written to \(folder.path): \(error)")
         }
-        let (credentials, controller) = try loadCredentials(folder.appendingPathComponent("credentials.json"))
-        return SplitShadowService(folder: folder, brokerLog: brokerLog, port: port, fleetCredentials: credentials,
-                                  controller: controller, clock: clock)
+        return SplitShadowService(folder: folder, brokerLog: brokerLog, port: port,
+                                  fleetCredentials: credentials.fleetCredentials(relativeTo: folder, usesTLS: false),
+                                  controller: MQTTCredentials(username: credentials.controller.username, password: credentials.controller.password),
+                                  clock: clock)
     }
 
     private init(folder: URL, brokerLog: URL, port: Int, fleetCredentials: FleetCredentials, controller: MQTTCredentials,
@@ -67,58 +69,28 @@ final class SplitShadowService: Sendable {
         try await MosquittoBroker.start(configurationFile: configurationFile, plainPort: port, tlsPort: nil, logFile: brokerLog)
     }
 
-    /// Starts `hatchctl shadow-service` as the fleet service identity, on the fleet's clock as it reads
-    /// now, and returns once it answers shadow requests.
+    /// Starts the shadow service as the fleet service identity, on the fleet's clock, and returns once
+    /// it answers shadow requests. Its documents are kept in the folder, so a restart finds them.
     func startService() async throws {
-        let process = ChildProcess()
-        process.executableURL = Self.hatchctl
-        // A whole-second start time and the real instant at which the fleet's clock reads it: the
-        // child's clock then reads what the fleet's does, to the microsecond.
-        let real = Date()
-        let simulated = clock.now
-        let start = simulated.timeIntervalSince1970.rounded(.down)
-        let origin = real.timeIntervalSince1970 - (simulated.timeIntervalSince1970 - start) / clock.speed
-        process.arguments = ["shadow-service", "--broker", brokerURL, "--credentials", credentialsFile.path,
-                             "--state", folder.appendingPathComponent("shadows").path, "--client-id", "hatch-hil-shadow-service",
-                             "--speed", String(clock.speed),
-                             "--start-time", ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: start)),
-                             "--clock-origin", String(format: "%.6f", origin)]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = folder.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        if !FileManager.default.fileExists(atPath: serviceLog.path) {
-            _ = FileManager.default.createFile(atPath: serviceLog.path, contents: nil)
+        let clock = self.clock
+        let configuration = ShadowServiceConfiguration(
+            broker: try MQTTBrokerURL(brokerURL), credentials: fleetCredentials.service?.credentials, clientID: "hatch-hil-shadow-service",
+            stateDirectory: folder.appendingPathComponent("shadows", isDirectory: true), now: { clock.now })
+        let started = try ShadowService(configuration: configuration)
+        do {
+            try await started.start()
+        } catch {
+            throw ScenarioFailure("the shadow service did not start answering on \(brokerURL): \(error)")
         }
-        let output = try FileHandle(forWritingTo: serviceLog)
-        try output.seekToEnd()
-        let readyBefore = readiness()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        try? output.close()
-        service.withLock { $0 = process }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while readiness() <= readyBefore {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                await stopService()
-                throw ScenarioFailure("`hatchctl shadow-service` did not start answering within 30 s:\n\(log.suffix(3000))")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        service.withLock { $0 = started }
     }
 
-    /// Stops the service with SIGTERM (documents saved, its MQTT session left on the broker, so that
-    /// requests meanwhile wait there for the next start) and waits for it.
+    /// Stops the service (documents saved, its MQTT session left on the broker, so that requests
+    /// meanwhile wait there for the next start).
     func stopService() async {
-        guard let process = service.withLock({ current -> ChildProcess? in defer { current = nil }; return current }) else { return }
-        await process.stop(with: SIGTERM, grace: .seconds(15))
+        guard let running = service.withLock({ current -> ShadowService? in defer { current = nil }; return current }) else { return }
+        await running.stop()
     }
-
-    /// What the service logged so far, over all its starts.
-    var log: String { (try? String(contentsOf: serviceLog, encoding: .utf8)) ?? "" }
-
-    private func readiness() -> Int { log.components(separatedBy: "answering shadow requests").count - 1 }
 
     /// The broker's `Denied PUBLISH` lines from any of `clientIDs`; a line saying the log cannot prove
     /// anything when it shows no publish received from them at all.
@@ -135,40 +107,5 @@ final class SplitShadowService: Sendable {
     /// Removes the configuration folder (the broker and the service must be stopped).
     func removeFolder() {
         try? FileManager.default.removeItem(at: folder)
-    }
-
-    /// The device and service identities, and the controller's, from `credentials.json`.
-    private static func loadCredentials(_ file: URL) throws -> (FleetCredentials, MQTTCredentials) {
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] ?? [:]
-        func login(_ value: Any?) throws -> MQTTCredentials {
-            guard let object = value as? [String: Any], let username = object["username"] as? String, let password = object["password"] as? String else {
-                throw ScenarioFailure("\(file.path) lacks a username and password where expected")
-            }
-            return MQTTCredentials(username: username, password: password)
-        }
-        var devices: [ThingName: FleetCredentials.Identity] = [:]
-        for (thing, value) in json["devices"] as? [String: Any] ?? [:] {
-            devices[ThingName(rawValue: thing)] = .init(credentials: try login(value))
-        }
-        let credentials = FleetCredentials(devices: devices, service: .init(credentials: try login(json["service"])))
-        return (credentials, try login(json["controller"]))
-    }
-
-    /// Runs a program to completion with its output in `outputFile`, waiting off the cooperative pool.
-    private static func run(_ executable: URL, _ arguments: [String], home: URL, outputFile: URL) async throws -> (Int32, String) {
-        let process = ChildProcess()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = home.path
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputFile)
-        process.standardOutput = output
-        process.standardError = output
-        // The child holds its own copy of the file; close ours once it runs.
-        let status = try await process.runToExit { try? output.close() }.status
-        return (status, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
     }
 }

@@ -1,9 +1,6 @@
 import HatchDependencyContainerCore
 import HatchDeviceModel
 import HatchDeviceSession
-import HatchIoTActionSenderClient
-import HatchIoTDeviceConnectionStateClient
-import HatchIoTDeviceStateEmitterClient
 import HatchMQTT
 
 /// `hatchctl`'s composition root: the root container holds the process's one MQTT session and the three
@@ -18,19 +15,7 @@ struct HatchctlComposition: Sendable {
     init(session: MQTTSession, timeout: Duration) {
         let dependencyBuilder = DependencyBuilder<HatchctlRoot>()
         do {
-            // Layer 1: the transport, one session per process.
-            try dependencyBuilder.registerSingleton(MQTTSession.self) { _ in session }
-
-            // Layer 2: the live clients, all over that session.
-            try dependencyBuilder.registerSingleton(IoTDeviceStateEmitterClient.self) { container in
-                try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
-            }
-            try dependencyBuilder.registerSingleton(IoTActionSenderClient.self) { container in
-                try .live(session: container.resolve(MQTTSession.self), timeout: timeout)
-            }
-            try dependencyBuilder.registerSingleton(IoTDeviceConnectionStateClient.Factory.self) { container in
-                try .live(session: container.resolve(MQTTSession.self))
-            }
+            try LiveDeviceClients.register(in: dependencyBuilder, session: session, timeout: timeout)
         } catch {
             preconditionFailure("Failed to register hatchctl's root dependencies. Error: \(error).")
         }

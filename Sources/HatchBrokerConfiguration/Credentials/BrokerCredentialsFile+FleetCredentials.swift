@@ -1,5 +1,4 @@
 import Foundation
-import HatchBrokerConfiguration
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMQTT

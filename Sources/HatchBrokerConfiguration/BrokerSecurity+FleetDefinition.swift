@@ -1,4 +1,3 @@
-import HatchBrokerConfiguration
 import HatchDeviceSimulator
 
 extension BrokerSecurity {
