@@ -292,14 +292,14 @@ shadow-conformance: deps-system deps-interop
 
 ## hil-split: the hardware-in-loop scenarios against the private fleet with its device firmware and its
 ## shadow service apart (HATCH_HIL_SHADOW_SERVICE=external): a broker with an ACL like an AWS IoT
-## policy, `hatchctl shadow-service` as its own process on the fleet's clock, the devices and the
+## policy, the shadow service apart on the fleet's clock (in the kit's process), the devices and the
 ## controller logged in with their own credentials; a device publish the broker denied fails the
 ## scenario. Then their table, and their JUnit report ($(HIL_SPLIT_JUNIT)) checked against it.
 hil-split: deps-system deps-hil
 	$(SWIFT) build $(SWIFTFLAGS) --build-tests
 	@rm -f $(HIL_REPORT) $(HIL_SPLIT_JUNIT)
 	env $(addprefix -u ,$(HIL_TARGET_VARIABLES)) HATCH_HIL_SHADOW_SERVICE=split HATCH_HIL_REPORT=$(abspath $(HIL_REPORT)) \
-		HATCH_HIL_JUNIT=$(abspath $(HIL_SPLIT_JUNIT)) HATCHCTL_PATH=$(abspath $(SCRATCH)/debug/hatchctl) \
+		HATCH_HIL_JUNIT=$(abspath $(HIL_SPLIT_JUNIT)) \
 		$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter HardwareInLoopTests; \
 		status=$$?; $(HIL_TABLE) || status=1; $(HIL_JUNIT_CHECK) $(HIL_SPLIT_JUNIT) $(HIL_REPORT) || status=1; exit $$status
 
