@@ -73,7 +73,7 @@ EXAMPLES_SCRATCH     := $(SCRATCH)/examples
 EXAMPLES_REPORT      := $(EXAMPLES_SCRATCH)/hil/report.jsonl
 EXAMPLES_JUNIT       := $(EXAMPLES_SCRATCH)/hil/junit.xml
 
-.PHONY: help scenarios scenarios-small deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
+.PHONY: help dashboard-script-test scenarios scenarios-small deps deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser dashboard-test examples examples-external compose-check k8s-check build test test-portable test-tsan interop interop-split shadow-conformance hil hil-split run bench docs fuzz fuzz-long clean
 
 ## help: each target and the first line of what it does.
 help:
@@ -84,17 +84,18 @@ help:
 ## parser that checks the hardware-in-loop JUnit report, and the browser that tests the dashboard.
 deps: deps-system deps-interop deps-compose deps-k8s deps-hil deps-browser
 
-## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl and
-## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) when missing.
+## deps-system: install mosquitto, its command-line clients, libmosquitto-dev, pkg-config, openssl,
+## shellcheck (which lints the provision.sh of `hatchctl cloud provision` in the tests) and nodejs (which
+## checks and unit-tests the dashboard's script) when missing.
 # Decides by what is actually there (executables, pkg-config, dpkg's "installed" state), not by
 # `dpkg -s`, which succeeds for a package removed with its configuration files left behind.
 deps-system:
 	@if [ "$$(uname -s)" = Darwin ]; then \
-		if pkg-config --exists libmosquitto 2>/dev/null && { command -v mosquitto >/dev/null 2>&1 || [ -x /opt/homebrew/sbin/mosquitto ] || [ -x /usr/local/sbin/mosquitto ]; }; then \
-			echo "make deps: mosquitto and pkg-config are installed"; exit 0; fi; \
+		if pkg-config --exists libmosquitto 2>/dev/null && command -v node >/dev/null 2>&1 && { command -v mosquitto >/dev/null 2>&1 || [ -x /opt/homebrew/sbin/mosquitto ] || [ -x /usr/local/sbin/mosquitto ]; }; then \
+			echo "make deps: mosquitto, pkg-config and node are installed"; exit 0; fi; \
 		if command -v brew >/dev/null 2>&1; then \
-			echo "make deps: installing mosquitto and pkg-config with Homebrew"; brew install mosquitto pkg-config || exit 1; exit 0; fi; \
-		echo "make deps: on macOS this needs Homebrew (https://brew.sh), then 'brew install mosquitto pkg-config';" >&2; \
+			echo "make deps: installing mosquitto, pkg-config and node with Homebrew"; brew install mosquitto pkg-config node || exit 1; exit 0; fi; \
+		echo "make deps: on macOS this needs Homebrew (https://brew.sh), then 'brew install mosquitto pkg-config node';" >&2; \
 		echo "  or install mosquitto (with libmosquitto and its .pc file) and pkg-config some other way and run make again." >&2; \
 		exit 1; \
 	fi; \
@@ -104,6 +105,7 @@ deps-system:
 	{ command -v mosquitto_sub >/dev/null 2>&1 && command -v mosquitto_pub >/dev/null 2>&1; } || missing="$$missing mosquitto-clients"; \
 	command -v openssl >/dev/null 2>&1 || missing="$$missing openssl"; \
 	command -v shellcheck >/dev/null 2>&1 || missing="$$missing shellcheck"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	if command -v pkg-config >/dev/null 2>&1; then \
 		pkg-config --exists libmosquitto || missing="$$missing libmosquitto-dev"; \
 	else \
@@ -115,7 +117,14 @@ deps-system:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || exit 1; \
 		echo "make deps: installed$$missing"; \
-	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config, openssl and shellcheck are installed"; fi
+	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config, openssl, shellcheck and nodejs are installed"; fi
+
+## dashboard-script-test: the dashboard's script files through `node --check`, and the grid's arithmetic and
+## the batch merge through node's test runner (Tests/DashboardScript).
+DASHBOARD_ASSETS := Sources/HatchDashboard/Web/Assets
+dashboard-script-test: deps-system
+	@for file in $(DASHBOARD_ASSETS)/*.js; do node --check "$$file" || exit 1; done; echo "node --check: $(DASHBOARD_ASSETS)/*.js"
+	node --test Tests/DashboardScript/
 
 ## deps-compose: docker-compose (Debian's 1.29), which validates docker-compose.yml without a Docker engine.
 deps-compose:
@@ -244,6 +253,7 @@ test: deps
 	$(MAKE) scenarios-small
 	$(MAKE) hil-split
 	$(MAKE) test-portable
+	$(MAKE) dashboard-script-test
 	$(MAKE) dashboard-test
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .

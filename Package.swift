@@ -375,8 +375,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The page's HTML, CSS and JavaScript, compiled in as string constants by the plugin.
+            exclude: ["Web/Assets"],
+            plugins: ["EmbedDashboardAssets"]
         ),
+        // Writes the dashboard's page files into a Swift file of string constants (Foundation only).
+        .executableTarget(name: "dashboard-asset-embedder"),
+        .plugin(name: "EmbedDashboardAssets", capability: .buildTool(), dependencies: ["dashboard-asset-embedder"]),
         .testTarget(
             name: "HatchDashboardTests",
             dependencies: [

@@ -215,9 +215,9 @@ private enum SpawnExtensions {
     }
 }
 
-/// Why a ``ChildProcess`` could not start.
+/// Why a `ChildProcess` could not start.
 package enum ChildProcessError: Error, CustomStringConvertible, Sendable {
-    /// ``ChildProcess/executableURL`` was not set.
+    /// `executableURL` was not set.
     case noExecutable
     /// `posix_spawn` failed.
     case spawnFailed(path: String, errno: Int32)

@@ -6,7 +6,7 @@ import Synchronization
 /// `start(options:)` finds the executable, writes a configuration into a fresh temporary folder, starts
 /// the broker with a raised open-file limit and returns once its port accepts connections. `stop()`
 /// terminates it; deinit also removes the folder. Should this process die without stopping it, even
-/// by SIGKILL, an ``OrphanWatchdog`` does both. `kill()` and `restart()` simulate a broker
+/// by SIGKILL, an `OrphanWatchdog` does both. `kill()` and `restart()` simulate a broker
 /// crash and recovery on the same port, which is how reconnect behaviour is tested.
 public final class MosquittoBroker: Sendable {
     /// The options the broker was started with.
@@ -26,7 +26,7 @@ public final class MosquittoBroker: Sendable {
     /// Whether ``directory`` was made for this broker and is removed with it.
     private let ownsDirectory: Bool
     private let process = Mutex<ChildProcess?>(nil)
-    /// Stops the broker if this process dies without stopping it (``OrphanWatchdog``).
+    /// Stops the broker if this process dies without stopping it (`OrphanWatchdog`).
     private let watchdog = Mutex<OrphanWatchdog?>(nil)
 
     /// The broker's address: `mqtt://127.0.0.1:PORT`, or `mqtts://127.0.0.1:PORT` for a TLS-only broker.

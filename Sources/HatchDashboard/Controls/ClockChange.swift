@@ -1,7 +1,7 @@
 import Foundation
 
 /// A change to the simulated fleet's clock.
-public enum ClockChange: Sendable, Hashable {
+package enum ClockChange: Sendable, Hashable {
     /// Run at this many simulated seconds per real second (from a pause, too).
     case speed(Double)
     /// Stop simulated time.

@@ -1,7 +1,7 @@
 import HatchDeviceModel
 
 /// What a control on a card asks of one device.
-public enum DashboardDeviceAction: Sendable, Hashable {
+package enum DashboardDeviceAction: Sendable, Hashable {
     /// The light to a colour (0…255 channels) at a brightness (0…100 %).
     case light(red: Int, green: Int, blue: Int, brightness: Int)
     /// The light off.
@@ -23,7 +23,7 @@ public enum DashboardDeviceAction: Sendable, Hashable {
 
     /// The shadow action of the plain controls (light, sound, volume); `nil` for those that go
     /// through the routine and alarm features (start, stop, snooze, dismiss).
-    public var shadowAction: DeviceAction? {
+    package var shadowAction: DeviceAction? {
         switch self {
         case .light(let red, let green, let blue, let brightness):
             return .setColor(r: Self.scale255(red), g: Self.scale255(green), b: Self.scale255(blue), w: 0,
@@ -37,7 +37,7 @@ public enum DashboardDeviceAction: Sendable, Hashable {
     }
 
     /// A short name for replies and logs: `light`, `sound`, `routine start`, …
-    public var name: String {
+    package var name: String {
         switch self {
         case .light, .lightOff: return "light"
         case .sound, .soundOff: return "sound"

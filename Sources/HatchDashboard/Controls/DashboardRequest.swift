@@ -3,37 +3,37 @@ import Foundation
 /// A control's request as the page posts it to `/api/control`, e.g.
 /// `{"thing": "restoreV5-…", "action": "light", "color": "#FF0000", "brightness": 50}`,
 /// `{"action": "clock", "speed": 60}`, `{"thing": "…", "action": "fault", "fault": "offline", "seconds": 30}`.
-public struct DashboardRequest: Sendable, Hashable, Decodable {
+package struct DashboardRequest: Sendable, Hashable, Decodable {
     /// The device's thing name (every action but `clock`).
-    public var thing: String?
+    package var thing: String?
     /// `light`, `lightOff`, `sound`, `soundOff`, `volume`, `startRoutine`, `stopRoutine`, `snooze`,
     /// `dismiss`, `fault` or `clock`.
-    public var action: String
+    package var action: String
     /// `#RRGGBB` (light).
-    public var color: String?
+    package var color: String?
     /// 0…100 (light).
-    public var brightness: Int?
+    package var brightness: Int?
     /// A sound id (sound).
-    public var sound: Int?
+    package var sound: Int?
     /// 0…100 (sound, volume).
-    public var volume: Int?
+    package var volume: Int?
     /// A routine id (startRoutine).
-    public var routine: Int?
+    package var routine: Int?
     /// A fault kind (fault).
-    public var fault: String?
+    package var fault: String?
     /// Real seconds a fault lasts (fault).
-    public var seconds: Double?
+    package var seconds: Double?
     /// How many updates to reject (fault `rejectUpdates`).
-    public var count: Int?
+    package var count: Int?
     /// Simulated seconds per real second; 0 pauses (clock).
-    public var speed: Double?
+    package var speed: Double?
     /// A simulated time to jump to, ISO 8601 (clock).
-    public var time: String?
+    package var time: String?
     /// Simulated seconds to jump forward (clock).
-    public var advance: Double?
+    package var advance: Double?
 
     /// What the request asks, checked.
-    public func command() throws(DashboardRequestError) -> DashboardCommand {
+    package func command() throws(DashboardRequestError) -> DashboardCommand {
         switch action {
         case "clock":
             if let time {
@@ -106,7 +106,7 @@ public struct DashboardRequest: Sendable, Hashable, Decodable {
 }
 
 /// What a checked ``DashboardRequest`` asks.
-public enum DashboardCommand: Sendable, Hashable {
+package enum DashboardCommand: Sendable, Hashable {
     /// An action on a device.
     case device(thing: String, action: DashboardDeviceAction)
     /// A fault for a simulated device.
@@ -116,12 +116,12 @@ public enum DashboardCommand: Sendable, Hashable {
 }
 
 /// Why a control request was refused before it reached a device.
-public enum DashboardRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DashboardRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request is malformed; the text says which field and what it takes.
     case invalid(String)
 
     /// The reason, to show beside the control.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let text): return text
         }

@@ -1,19 +1,19 @@
 /// What the page receives on its live stream: the cards that changed since the last batch (all of
 /// them in the first), the newest log messages, and the simulated clock when there is one.
-public struct DashboardBatch: Sendable, Hashable, Codable {
+package struct DashboardBatch: Sendable, Hashable, Codable {
     /// `true` for the first batch of a stream: `cards` holds every device, in display order.
-    public var full: Bool
+    package var full: Bool
     /// The changed cards.
-    public var cards: [DeviceCard]
+    package var cards: [DeviceCard]
     /// The newest log messages (at most ``DashboardEngine/logBatchLimit``).
-    public var log: [MessageLogEntry]
+    package var log: [MessageLogEntry]
     /// The simulated clock, when the dashboard runs beside a simulated fleet.
-    public var simulation: SimulationStatus?
+    package var simulation: SimulationStatus?
     /// Sound catalogues by product raw value (first batch only), for the sound control.
-    public var sounds: [String: [DeviceCard.SoundChoice]]? = nil
+    package var sounds: [String: [DeviceCard.SoundChoice]]? = nil
 
     /// Creates what the page receives on its live stream.
-    public init(
+    package init(
         full: Bool,
         cards: [DeviceCard],
         log: [MessageLogEntry],
@@ -28,5 +28,5 @@ public struct DashboardBatch: Sendable, Hashable, Codable {
     }
 
     /// Whether there is nothing to send.
-    public var isEmpty: Bool { !full && cards.isEmpty && log.isEmpty }
+    package var isEmpty: Bool { !full && cards.isEmpty && log.isEmpty }
 }

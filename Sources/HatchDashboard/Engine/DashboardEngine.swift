@@ -7,14 +7,14 @@ import Synchronization
 /// ``record(topic:payload:at:)``), and every ``batchInterval`` the cards that changed and the newest
 /// log messages go out to every open page as one ``DashboardBatch``. However fast a fleet reports,
 /// a page gets at most one batch per interval, each card in it once.
-public final class DashboardEngine: Sendable {
+package final class DashboardEngine: Sendable {
     /// The most log messages one batch carries; older ones of a busy interval are skipped.
-    public static let logBatchLimit = 200
+    package static let logBatchLimit = 200
     /// The messages the engine keeps for a page that opens later.
-    public static let logCapacity = 500
+    package static let logCapacity = 500
 
     /// How often batches go out.
-    public let batchInterval: Duration
+    package let batchInterval: Duration
     private let simulation: (@Sendable () -> SimulationStatus?)?
     private let state: Mutex<State>
 
@@ -36,7 +36,7 @@ public final class DashboardEngine: Sendable {
     }
 
     /// An engine for `devices`; `simulation` reads the simulated clock for each batch, when there is one.
-    public init(devices: [DashboardDevice], batchInterval: Duration = .milliseconds(250),
+    package init(devices: [DashboardDevice], batchInterval: Duration = .milliseconds(250),
                 simulation: (@Sendable () -> SimulationStatus?)? = nil) {
         self.batchInterval = batchInterval
         self.simulation = simulation
@@ -53,13 +53,13 @@ public final class DashboardEngine: Sendable {
     }
 
     /// The devices, in display order.
-    public var devices: [DashboardDevice] {
+    package var devices: [DashboardDevice] {
         state.withLock { state in state.order.compactMap { state.snapshots[$0]?.device } }
     }
 
     /// Changes what the engine knows of a device; its card goes out with the next batch if it changed.
     /// An unknown thing is ignored.
-    public func update(_ thing: ThingName, _ change: (inout DeviceSnapshot) -> Void) {
+    package func update(_ thing: ThingName, _ change: (inout DeviceSnapshot) -> Void) {
         state.withLock { state in
             guard var snapshot = state.snapshots[thing.rawValue] else { return }
             change(&snapshot)
@@ -69,7 +69,7 @@ public final class DashboardEngine: Sendable {
     }
 
     /// Adds an MQTT message to the log.
-    public func record(topic: String, payload: Data, at time: Date = Date()) {
+    package func record(topic: String, payload: Data, at time: Date = Date()) {
         state.withLock { state in
             state.sequence += 1
             let entry = MessageLogEntry.classify(topic: topic, payload: payload, sequence: state.sequence, time: time)
@@ -82,7 +82,7 @@ public final class DashboardEngine: Sendable {
     }
 
     /// Every card, in display order (drawn from the latest reports).
-    public func cards() -> [DeviceCard] {
+    package func cards() -> [DeviceCard] {
         state.withLock { state in
             Self.redraw(&state)
             return state.order.compactMap { state.cards[$0] }
@@ -90,7 +90,7 @@ public final class DashboardEngine: Sendable {
     }
 
     /// The card of `thing`, when the engine knows it.
-    public func card(_ thing: String) -> DeviceCard? {
+    package func card(_ thing: String) -> DeviceCard? {
         state.withLock { state in
             Self.redraw(&state)
             return state.cards[thing]
@@ -99,7 +99,7 @@ public final class DashboardEngine: Sendable {
 
     /// Opens a live stream for one page: a full batch first, then the batches of ``flush()``. The
     /// stream ends when the engine is shut down (``finish()``) or the consumer stops.
-    public func subscribe() -> AsyncStream<DashboardBatch> {
+    package func subscribe() -> AsyncStream<DashboardBatch> {
         let (stream, continuation) = AsyncStream<DashboardBatch>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let simulation = simulation?()
         let id = state.withLock { state -> UInt64 in
@@ -126,17 +126,17 @@ public final class DashboardEngine: Sendable {
     }
 
     /// The connection state of `thing` as its client last reported it.
-    public func connection(of thing: ThingName) -> IoTDeviceConnectionState? {
+    package func connection(of thing: ThingName) -> IoTDeviceConnectionState? {
         state.withLock { $0.snapshots[thing.rawValue]?.connection }
     }
 
     /// The number of open streams.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Sends what changed since the last batch to every open stream, and returns it (`nil` when
     /// nothing changed and no clock runs).
     @discardableResult
-    public func flush() -> DashboardBatch? {
+    package func flush() -> DashboardBatch? {
         let simulation = simulation?()
         return state.withLock { state -> DashboardBatch? in
             Self.redraw(&state)
@@ -151,7 +151,7 @@ public final class DashboardEngine: Sendable {
     }
 
     /// Flushes every ``batchInterval`` until the task is cancelled, then ends every stream.
-    public func runBatches() async {
+    package func runBatches() async {
         while !Task.isCancelled {
             do { try await Task.sleep(for: batchInterval) } catch { break }
             flush()
@@ -161,7 +161,7 @@ public final class DashboardEngine: Sendable {
 
     /// Ends every open stream, and every stream opened later after its first batch (the server is
     /// shutting down).
-    public func finish() {
+    package func finish() {
         let continuations = state.withLock { state in
             state.finished = true
             defer { state.subscribers.removeAll() }

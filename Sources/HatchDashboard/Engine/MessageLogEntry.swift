@@ -1,26 +1,26 @@
 import Foundation
 
 /// One MQTT message in the live log: where it went, which way, and what it said.
-public struct MessageLogEntry: Sendable, Hashable, Codable {
+package struct MessageLogEntry: Sendable, Hashable, Codable {
     /// Increases by one per message the dashboard saw (gaps mean the page was sent only the newest).
-    public var sequence: Int
+    package var sequence: Int
     /// When the dashboard received it (Unix milliseconds, real time).
-    public var time: Int64
+    package var time: Int64
     /// The device's thing name, when the topic names one.
-    public var thing: String?
+    package var thing: String?
     /// The topic.
-    public var topic: String
+    package var topic: String
     /// `update`, `delta`, `accepted`, `rejected`, `documents`, `get`, `presence`, `registry`,
     /// `records` or `fleet`: what the page filters on.
-    public var kind: String
+    package var kind: String
     /// `device → cloud` (a report), `cloud → device` (a delta), `app → cloud` (a request),
     /// `cloud → app` (a reply), or `device` (presence and registry records).
-    public var direction: String
+    package var direction: String
     /// The payload as text, cut at ``payloadLimit`` bytes.
-    public var payload: String
+    package var payload: String
 
     /// Creates a message log entry.
-    public init(sequence: Int, time: Int64, thing: String?, topic: String, kind: String, direction: String, payload: String) {
+    package init(sequence: Int, time: Int64, thing: String?, topic: String, kind: String, direction: String, payload: String) {
         self.sequence = sequence
         self.time = time
         self.thing = thing
@@ -31,10 +31,10 @@ public struct MessageLogEntry: Sendable, Hashable, Codable {
     }
 
     /// The longest payload kept, in bytes.
-    public static let payloadLimit = 2048
+    package static let payloadLimit = 2048
 
     /// Classifies a message by its topic (and, for `shadow/update`, whether it reports or desires).
-    public static func classify(topic: String, payload: Data, sequence: Int, time: Date) -> MessageLogEntry {
+    package static func classify(topic: String, payload: Data, sequence: Int, time: Date) -> MessageLogEntry {
         let parts = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         var thing: String?
         var kind = "other"

@@ -6,26 +6,26 @@ import HatchMQTT
 /// Feeds a ``DashboardEngine`` from the live IoT clients: per device its shadow states, its
 /// connection state, its routines and its alarms; and the message log from one wildcard
 /// subscription on the broker (shadow, presence, registry and record topics).
-public struct DashboardFeed: Sendable {
+package struct DashboardFeed: Sendable {
     /// The state client (states, routines, alarms).
-    public var stateEmitter: IoTDeviceStateEmitterClient
+    package var stateEmitter: IoTDeviceStateEmitterClient
     /// Makes each device's connection-state client.
-    public var connections: IoTDeviceConnectionStateClient.Factory
+    package var connections: IoTDeviceConnectionStateClient.Factory
     /// The session the message log subscribes on; `nil` for no log.
-    public var logSession: MQTTSession?
+    package var logSession: MQTTSession?
 
     /// Creates a feed from the live IoT clients; `logSession` also feeds the message log.
-    public init(stateEmitter: IoTDeviceStateEmitterClient, connections: IoTDeviceConnectionStateClient.Factory, logSession: MQTTSession?) {
+    package init(stateEmitter: IoTDeviceStateEmitterClient, connections: IoTDeviceConnectionStateClient.Factory, logSession: MQTTSession?) {
         self.stateEmitter = stateEmitter
         self.connections = connections
         self.logSession = logSession
     }
 
     /// The topics the message log shows.
-    public static let logTopics = ["$aws/things/+/shadow/#", "hatch/things/#", Topics.registryAll]
+    package static let logTopics = ["$aws/things/+/shadow/#", "hatch/things/#", Topics.registryAll]
 
     /// Feeds `engine` until the task is cancelled.
-    public func run(into engine: DashboardEngine) async {
+    package func run(into engine: DashboardEngine) async {
         let devices = engine.devices
         var logSubscriptions: [MQTTSubscription] = []
         if let logSession {

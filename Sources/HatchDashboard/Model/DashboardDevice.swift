@@ -1,21 +1,21 @@
 import HatchDeviceModel
 
 /// A device the dashboard shows: who it is, from the broker's registry (or a fleet file).
-public struct DashboardDevice: Sendable, Hashable {
+package struct DashboardDevice: Sendable, Hashable {
     /// The user's name for it, e.g. `Nursery`.
-    public var name: String
+    package var name: String
     /// Its MAC address.
-    public var macAddress: MacAddress
+    package var macAddress: MacAddress
     /// Its product.
-    public var product: HardwareProduct
+    package var product: HardwareProduct
 
     /// Creates a device the dashboard shows.
-    public init(name: String, macAddress: MacAddress, product: HardwareProduct) {
+    package init(name: String, macAddress: MacAddress, product: HardwareProduct) {
         self.name = name
         self.macAddress = macAddress
         self.product = product
     }
 
     /// The AWS IoT thing name, the card's key (`data-thing`).
-    public var thingName: ThingName { ThingName(product: product, macAddress: macAddress) }
+    package var thingName: ThingName { ThingName(product: product, macAddress: macAddress) }
 }

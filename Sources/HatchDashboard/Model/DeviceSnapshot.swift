@@ -6,20 +6,20 @@ import HatchIoTDeviceStateEmitterClient
 
 /// Everything the dashboard knows about one device: what its clients last said. The card is drawn
 /// from it (``card``), so a card always shows one consistent set of reports.
-public struct DeviceSnapshot: Sendable, Hashable {
+package struct DeviceSnapshot: Sendable, Hashable {
     /// Who the device is.
-    public var device: DashboardDevice
+    package var device: DashboardDevice
     /// Its latest shadow state, `nil` before the first arrived.
-    public var state: IoTDeviceState? = nil
+    package var state: IoTDeviceState? = nil
     /// Whether it is reachable.
-    public var connection: IoTDeviceConnectionState = .unknown
+    package var connection: IoTDeviceConnectionState = .unknown
     /// Its routine records.
-    public var routines: [Routine] = []
+    package var routines: [Routine] = []
     /// Its alarm records.
-    public var alarms: [Alarm] = []
+    package var alarms: [Alarm] = []
 
     /// Creates everything the dashboard knows about one device.
-    public init(
+    package init(
         device: DashboardDevice,
         state: IoTDeviceState? = nil,
         connection: IoTDeviceConnectionState = .unknown,
@@ -34,7 +34,7 @@ public struct DeviceSnapshot: Sendable, Hashable {
     }
 
     /// The card of this snapshot.
-    public var card: DeviceCard {
+    package var card: DeviceCard {
         let product = device.product
         let capabilities = product.capabilities
         let reported = state?.reported

@@ -2,27 +2,27 @@ import HatchDeviceModel
 
 /// A light as the page draws it: the colour (CSS `rgb(…)`, black when off) and the brightness in
 /// percent, kept apart so the swatch's background is the light's colour whatever its brightness.
-public struct LightSwatch: Sendable, Hashable, Codable {
+package struct LightSwatch: Sendable, Hashable, Codable {
     /// `rgb(255, 0, 0)`; `rgb(0, 0, 0)` when the light is off.
-    public var css: String
+    package var css: String
     /// 0…100.
-    public var brightness: Int
+    package var brightness: Int
     /// Whether the light is on.
-    public var on: Bool
+    package var on: Bool
 
     /// Creates a light as the page draws it.
-    public init(css: String, brightness: Int, on: Bool) {
+    package init(css: String, brightness: Int, on: Bool) {
         self.css = css
         self.brightness = brightness
         self.on = on
     }
 
     /// A light that is off.
-    public static let off = LightSwatch(css: "rgb(0, 0, 0)", brightness: 0, on: false)
+    package static let off = LightSwatch(css: "rgb(0, 0, 0)", brightness: 0, on: false)
 
     /// The swatch of a reported colour. The white channel lifts every channel (a warm white looks
     /// paler), since a screen has no white LED.
-    public init(_ color: ColorState?) {
+    package init(_ color: ColorState?) {
         guard let color, color.isOn else {
             self = .off
             return

@@ -3,14 +3,14 @@ import Foundation
 /// Who may use the dashboard: on loopback anyone on the machine; on any other address only a
 /// request that carries the token (an `Authorization: Bearer` header, a `token` query parameter, which
 /// the page's own requests and live stream carry, or the `hatch-dashboard-token` cookie).
-public struct DashboardAccess: Sendable, Hashable {
+package struct DashboardAccess: Sendable, Hashable {
     /// The address the server listens on.
-    public var host: String
+    package var host: String
     /// The token every request must carry; `nil` only on loopback.
-    public var token: String?
+    package var token: String?
 
     /// Checks the pair: a non-loopback address needs a token, and a token must be long enough to guess.
-    public init(host: String, token: String?) throws(DashboardAccessError) {
+    package init(host: String, token: String?) throws(DashboardAccessError) {
         if let token, token.count < Self.minimumTokenLength {
             throw .shortToken(minimum: Self.minimumTokenLength)
         }
@@ -22,15 +22,15 @@ public struct DashboardAccess: Sendable, Hashable {
     }
 
     /// The shortest token accepted.
-    public static let minimumTokenLength = 16
+    package static let minimumTokenLength = 16
 
     /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
     /// Whether a request carrying these credentials may proceed.
-    public func allows(authorization: String?, queryToken: String?, cookie: String?) -> Bool {
+    package func allows(authorization: String?, queryToken: String?, cookie: String?) -> Bool {
         guard let token else { return true }
         var offered: [String] = []
         if let authorization, authorization.hasPrefix("Bearer ") { offered.append(String(authorization.dropFirst(7))) }
@@ -45,7 +45,7 @@ public struct DashboardAccess: Sendable, Hashable {
     }
 
     /// The cookie the page may carry the token in.
-    public static let cookieName = "hatch-dashboard-token"
+    package static let cookieName = "hatch-dashboard-token"
 
     /// Compares without stopping at the first difference, so the time taken does not tell how much
     /// of a guess was right.
@@ -62,14 +62,14 @@ public struct DashboardAccess: Sendable, Hashable {
 }
 
 /// Why the dashboard would not start with the address and token given.
-public enum DashboardAccessError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DashboardAccessError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A non-loopback address without a token.
     case tokenRequired(host: String)
     /// A token too short to be secret.
     case shortToken(minimum: Int)
 
     /// What went wrong and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tokenRequired(let host):
             return "--dashboard-host \(host) is reachable from other machines: give a --dashboard-token (at least \(DashboardAccess.minimumTokenLength) characters, e.g. from `openssl rand -hex 16`), or leave --dashboard-host out to listen on 127.0.0.1 only."

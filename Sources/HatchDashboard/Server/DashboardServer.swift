@@ -8,9 +8,9 @@ import ServiceLifecycle
 /// style, the live stream (`/events`, server-sent events of ``DashboardBatch``), the cards
 /// (`/api/cards`) and the controls (`POST /api/control`), and sends the engine's batches while it
 /// runs. Every request passes the ``DashboardAccess`` check.
-public struct DashboardServer: Service {
+package struct DashboardServer: Service {
     /// The engine whose cards the page shows.
-    public let engine: DashboardEngine
+    package let engine: DashboardEngine
     private let controls: DashboardControls
     private let access: DashboardAccess
     private let port: Int
@@ -18,7 +18,7 @@ public struct DashboardServer: Service {
     private let onListening: @Sendable (Int) async -> Void
 
     /// A server on `access.host:port` (0: a free port, given to `onListening`).
-    public init(engine: DashboardEngine, controls: DashboardControls, access: DashboardAccess, port: Int,
+    package init(engine: DashboardEngine, controls: DashboardControls, access: DashboardAccess, port: Int,
                 logger: Logger = Logger(label: "hatch.dashboard"), onListening: @escaping @Sendable (Int) async -> Void = { _ in }) {
         self.engine = engine
         self.controls = controls
@@ -29,7 +29,7 @@ public struct DashboardServer: Service {
     }
 
     /// Runs until the service group shuts down; open pages' streams end then.
-    public func run() async throws {
+    package func run() async throws {
         let engine = self.engine
         let server = RouteServer(host: access.host, port: port, router: makeRouter(), logger: logger,
                                  onListening: onListening, onShutdown: { engine.finish() })

@@ -4,7 +4,7 @@ import Logging
 /// The live dashboard of a set of devices, end to end: an engine fed by the live clients
 /// (``DashboardFeed``), served by ``DashboardServer`` with the given controls, until the service
 /// group shuts down. What a tool runs once it holds the clients and knows how to act on a device.
-public struct LiveDashboard: Sendable {
+package struct LiveDashboard: Sendable {
     /// The devices it shows, a card each.
     private let devices: [DashboardDevice]
     /// The live clients' states, connections and messages.
@@ -20,7 +20,7 @@ public struct LiveDashboard: Sendable {
     private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
 
     /// Creates the live dashboard of a set of devices, end to end.
-    public init(
+    package init(
         devices: [DashboardDevice],
         feed: DashboardFeed,
         simulation: SimulationControls?,
@@ -39,7 +39,7 @@ public struct LiveDashboard: Sendable {
     }
 
     /// Feeds and serves the dashboard until the service group shuts down; logs its address once it listens.
-    public func run() async throws {
+    package func run() async throws {
         let simulation = self.simulation
         var clockReader: (@Sendable () -> SimulationStatus?)?
         if let simulation { clockReader = { simulation.status() } }

@@ -33,7 +33,7 @@ public final class Fleet: Sendable {
     private let serviceSession = Mutex<MQTTSession?>(nil)
     private let lastSample = Mutex<(time: Date, messages: Int)>((Date(), 0))
     private let running = Mutex(false)
-    /// Whether the scheduler leaves due devices alone (``holdTicks(_:)``).
+    /// Whether the scheduler leaves due devices alone (`holdTicks(_:)`).
     private let ticksHeld = Atomic<Bool>(false)
     /// Passes over the devices each scheduler worker has finished.
     private let workerPasses = Mutex<[Int]>([])
@@ -292,7 +292,7 @@ public final class Fleet: Sendable {
     }
 
     /// The passes over the devices that every scheduler worker has finished: once it has grown by two
-    /// since a moment, every worker has looked at the simulated clock (and at ``holdTicks(_:)``) after it.
+    /// since a moment, every worker has looked at the simulated clock (and at `holdTicks(_:)`) after it.
     package var completedSchedulerPasses: Int {
         workerPasses.withLock { $0.min() ?? 0 }
     }
