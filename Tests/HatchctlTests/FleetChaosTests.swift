@@ -1,40 +1,40 @@
 import Foundation
 import Testing
 
-/// `hatchctl fleet chaos` at small scale against real mosquitto processes: broker kills, a broker
-/// hang and a fleet kill while commands flow, with the invariants the tool asserts checked here too.
+/// `hatchctl fleet chaos` at small scale against real mosquitto processes: the shipped chaos scenario
+/// (broker kills, a broker hang, device faults) and a fleet process kill while commands flow, with the
+/// invariants the tool asserts checked here too.
 @Suite("fleet chaos", .serialized, .timeLimit(.minutes(4)))
 struct FleetChaosTests {
-    @Test("20 devices, 2 broker kills, a hang longer than the keep-alive, 1 fleet kill: nothing duplicated or lost")
+    @Test("20 devices, 2 broker kills, a hang longer than the keep-alive, device faults, 1 fleet kill: nothing duplicated or lost")
     func smallChaosRun() async throws {
         let hatchctl = try Hatchctl()
         let keepAlive = 5
         let result = try await hatchctl.run([
             "fleet", "chaos", "--devices", "20", "--broker-kills", "2", "--fleet-kills", "1", "--keep-alive", "\(keepAlive)",
-            "--hang-seconds", "12", "--interval", "2", "--rate", "20", "--command-deadline", "40", "--attempt-timeout", "3", "--json",
+            "--hang-seconds", "12", "--interval", "4", "--rate", "20", "--command-deadline", "40", "--attempt-timeout", "3", "--json",
         ])
-        let report = try #require(try result.json() as? [String: Any], "\(result)")
+        let outcome = try #require(try result.json() as? [String: Any], "\(result)")
         #expect(result.status == 0, "\(result)")
+
+        // The shipped chaos scenario, through the engine.
+        let scenario = try #require(outcome["scenario"] as? [String: Any])
+        #expect(scenario["verdict"] as? String == "pass", "\(scenario["expectations"] ?? "")")
+        let metrics = try #require(scenario["metrics"] as? [String: Double])
+        #expect(metrics["commands.sent", default: 0] > 100, "\(metrics)")
+        #expect(metrics["commands.lost"] == 0)
+        #expect(metrics["commands.appliedTwice"] == 0)
+        #expect(metrics["recovery.notBack"] == 0)
+        #expect(metrics["recovery.max", default: .infinity] <= Double(2 * keepAlive), "\(metrics)")
+        let brokerMarks = (scenario["marks"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "broker" }
+        #expect(brokerMarks.count >= 3, "two kills and a hang: \(brokerMarks)")
+
+        // The fleet process killed mid-write, which the engine cannot do to a fleet in its own process.
+        let report = try #require(outcome["fleetKills"] as? [String: Any])
         #expect(report["passed"] as? Bool == true, "\(report["failures"] ?? "")")
         let commands = try #require(report["commands"] as? [String: Int])
-        #expect(commands["sent", default: 0] > 100, "\(commands)")
         #expect(commands["duplicated"] == 0, "\(report["duplicatedExamples"] ?? "")")
         #expect(commands["lost"] == 0, "\(report["lostExamples"] ?? "")")
-        #expect(commands["pending"] == 0)
-        #expect(commands["applied", default: 0] + commands["failed", default: 0] + commands["rejected", default: 0] >= commands["sent", default: 0])
-        // Redeliveries and retries reached the devices and were answered without being applied again.
-        #expect(commands["repeatsAnswered", default: 0] > 0, "\(commands)")
-
-        #expect(report["brokerKillsSurvived"] as? Int == 2)
-        let recoveries = try #require(report["recoveries"] as? [[String: Any]])
-        #expect(recoveries.count == 3)
-        for recovery in recoveries {
-            let seconds = try #require(recovery["allOnlineSeconds"] as? Double, "\(recovery)")
-            #expect(seconds <= Double(2 * keepAlive), "\(recovery)")
-        }
-        #expect(report["devicesThatNoticedHang"] as? Int == 20)
-        #expect((report["recoveryMaxSeconds"] as? Double ?? .infinity) <= Double(2 * keepAlive))
-
         #expect(report["fleetKillsSurvivedWithSettingsIntact"] as? Int == 1)
         let kill = try #require((report["fleetKillResults"] as? [[String: Any]])?.first)
         #expect(kill["offlineByWillInTime"] as? Int == 20)
@@ -42,7 +42,6 @@ struct FleetChaosTests {
         #expect((kill["unreadableStateFiles"] as? [String])?.isEmpty == true)
         #expect((kill["devicesChecked"] as? Int ?? 0) >= 15)
         #expect((kill["settingsMismatches"] as? [String])?.isEmpty == true, "\(kill)")
-        #expect((report["presenceNotOnline"] as? [String])?.isEmpty == true)
     }
 
     @Test("bad options are refused before anything starts")

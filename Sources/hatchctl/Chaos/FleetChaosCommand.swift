@@ -2,34 +2,34 @@ import ArgumentParser
 import Foundation
 import HatchFleetControl
 import HatchFleetLab
+import HatchScenarioFile
+import HatchScenarios
 
-/// `hatchctl fleet chaos`: proves the fleet and its clients reliable under faults. A fleet with
-/// accelerated routines and a client sending QoS 1 commands with unique `clientToken`s run on a
-/// private persistent mosquitto, while the broker is killed and restarted, frozen, and the fleet
-/// process itself is killed mid-write. Every command must end applied exactly once or reported
-/// failed to its sender: none duplicated, none lost.
+/// `hatchctl fleet chaos`: proves the fleet and its clients reliable under faults. First the shipped
+/// chaos scenario (`scenarios/chaos.yaml`) through the engine `hatchctl scenario run` uses: the broker
+/// killed and restarted, frozen past the keep-alive, devices rebooted and dropped, while a client
+/// sends QoS 1 commands with a `clientToken` each. Then what the engine cannot do with a fleet in its
+/// own process: a `hatchctl fleet run` child killed mid-write and restarted on its state folder.
 struct FleetChaosCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chaos",
         abstract: "Kill and freeze the broker and kill the fleet while commands flow; check none is lost or applied twice.",
         discussion: """
-            Prints commands sent / applied / failed / duplicated / lost, broker kills survived, fleet kills \
-            survived with settings intact and recovery times, and exits with status 1 when an invariant fails: \
-            a command duplicated or lost, a setting accepted before a fleet kill missing after it, a last will \
-            later than 1.5 × keep-alive, or a recovery slower than 2 × keep-alive.
+            Runs scenarios/chaos.yaml (`hatchctl scenario run` runs it, too) with the options in place of the \
+            file's, then kills a `fleet run` process --fleet-kills times. Prints the scenario's expectations and \
+            the fleet kills survived with settings intact, and exits with status 1 when an invariant fails: a \
+            command lost or applied twice, a device not back within 2 × keep-alive, a setting accepted before a \
+            fleet kill missing after it, or a last will later than 1.5 × keep-alive.
             """
     )
 
-    @Option(name: .long, help: "Devices of a generated fleet (the product mix of `fleet bench`, each looping a routine).")
+    @Option(name: .long, help: "Devices of the generated fleet (the file's product mix).")
     var devices = 200
-
-    @Option(name: .long, help: ArgumentHelp("A fleet file to use instead of a generated fleet.", valueName: "file"))
-    var fleetFile: String?
 
     @Option(name: .long, help: "Times the broker is killed with SIGKILL and restarted on the same port.")
     var brokerKills = 10
 
-    @Option(name: .long, help: "Times the fleet process is killed with SIGKILL and restarted on its state folder.")
+    @Option(name: .long, help: "Times a `fleet run` process is killed with SIGKILL and restarted on its state folder.")
     var fleetKills = 10
 
     @Option(name: .long, help: ArgumentHelp("Seconds the broker is frozen with SIGSTOP (default 2.5 × keep-alive; 0: no hang).", valueName: "seconds"))
@@ -41,8 +41,8 @@ struct FleetChaosCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Commands per second.")
     var rate: Double = 20
 
-    @Option(name: .long, help: ArgumentHelp("Seconds of traffic between two faults.", valueName: "seconds"))
-    var interval: Double = 3
+    @Option(name: .long, help: ArgumentHelp("Real seconds of traffic between two broker kills.", valueName: "seconds"))
+    var interval: Double = 12
 
     @Option(name: .long, help: ArgumentHelp("Seconds a killed broker stays down.", valueName: "seconds"))
     var brokerDowntime: Double = 1
@@ -50,8 +50,11 @@ struct FleetChaosCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Seconds a command is retried with the same token before it is reported failed.", valueName: "seconds"))
     var commandDeadline: Double = 90
 
-    @Option(name: .long, help: ArgumentHelp("Seconds one attempt waits for its reply before the command is sent again.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds one attempt waits for its reply before the command is sent again (fleet kills).", valueName: "seconds"))
     var attemptTimeout: Double = 5
+
+    @Option(name: .long, help: ArgumentHelp("Write the scenario's HTML report.", valueName: "file.html"))
+    var report: String?
 
     @OptionGroup var lab: LabRunOptions
 
@@ -60,43 +63,111 @@ struct FleetChaosCommand: AsyncParsableCommand {
         guard brokerKills >= 0, fleetKills >= 0 else { throw ValidationError("--broker-kills and --fleet-kills cannot be negative.") }
         guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
         guard rate > 0 else { throw ValidationError("--rate must be greater than 0.") }
-        guard interval >= 0, brokerDowntime >= 0, (hangSeconds ?? 0) >= 0 else {
-            throw ValidationError("--interval, --broker-downtime and --hang-seconds cannot be negative.")
+        guard interval > 0, brokerDowntime > 0, (hangSeconds ?? 1) >= 0 else {
+            throw ValidationError("--interval and --broker-downtime must be greater than 0; --hang-seconds cannot be negative.")
         }
         guard commandDeadline > 0, attemptTimeout > 0 else { throw ValidationError("--command-deadline and --attempt-timeout must be greater than 0.") }
     }
 
-    func run() async throws {
-        let console = Console(json: lab.json)
-        let interactive = isatty(STDERR_FILENO) == 1
-        let started = ContinuousClock.now
-        let settings = try makeSettings()
-        let run = ChaosRun(settings: settings) { line in
-            let elapsed = String(format: "%6.1f", (ContinuousClock.now - started).seconds)
-            Console.write((interactive ? "\r\u{1B}[2K" : "") + "chaos \(elapsed)s: " + line + "\n", to: .standardError)
+    /// What one `fleet chaos` run found: the scenario's result, and the fleet kills when there were any.
+    struct Outcome: Encodable {
+        let scenario: ScenarioResult
+        let fleetKills: ChaosReport?
+
+        var passed: Bool { scenario.exitStatus == 0 && (fleetKills?.passed ?? true) }
+
+        var text: String {
+            [ScenarioTextReport.text(scenario), fleetKills.map { "Fleet kills:\n" + $0.text }].compactMap { $0 }.joined(separator: "\n\n")
         }
-        let report: ChaosReport
-        do {
-            report = try await run.run()
-        } catch {
-            let failure = FleetControlError.invalidArgument("the chaos run could not start: \(error)")
-            console.report(failure)
-            throw ExitCode(failure.exitStatus)
-        }
-        console.emit(report) { report.text }
-        if !report.passed { throw ExitCode.failure }
     }
 
-    private func makeSettings() throws -> ChaosSettings {
+    func run() async throws {
+        let console = Console(json: lab.json)
+        let plan: ScenarioPlan
+        do {
+            plan = try ScenarioPlanner.plan(try scenario(), baseDirectory: ShippedScenario.folder)
+        } catch {
+            Console.write("error: \(error.description)\n", to: .standardError)
+            throw ExitCode(64)
+        }
+        let started = ContinuousClock.now
+        let say: @Sendable (String) -> Void = { line in
+            Console.write("chaos \(String(format: "%6.1f", (ContinuousClock.now - started).seconds))s: \(line)\n", to: .standardError)
+        }
+        let task = Task { await ScenarioEngine(plan: plan, options: .init(progress: say)).run() }
+        let signals = ScenarioInterruption.cancelOnSignal(task)
+        let result = await task.value
+        signals.forEach { $0.cancel() }
+        if let report {
+            try? Data(ScenarioHTMLReport.html(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
+        }
+        var kills: ChaosReport?
+        let interrupted = result.verdict == .interrupted
+        if fleetKills > 0, !interrupted {
+            do {
+                kills = try await ChaosRun(settings: try fleetKillSettings(), say: say).run()
+            } catch {
+                let failure = FleetControlError.invalidArgument("the fleet kills could not start: \(error)")
+                console.report(failure)
+                throw ExitCode(failure.exitStatus)
+            }
+        }
+        let outcome = Outcome(scenario: result, fleetKills: kills)
+        console.emit(outcome) { outcome.text }
+        if interrupted { throw ExitCode(130) }
+        if !outcome.passed { throw ExitCode.failure }
+    }
+
+    /// The shipped chaos scenario with this run's size, rates and broker faults: the kills `interval`
+    /// real seconds apart from the first simulated minute, then the hang, then the device faults.
+    func scenario() throws(ScenarioFileError) -> Scenario {
+        var scenario = try ShippedScenario.chaos.read()
+        scenario.clock.speed = lab.speed
+        scenario.fleet.keepAlive = keepAlive
+        if case .generated(let groups) = scenario.fleet.devices {
+            scenario.fleet.devices = .generated(FleetSoakCommand.resize(groups, to: devices))
+        }
+        let every = interval * lab.speed
+        let hang = hangSeconds ?? Double(keepAlive) * 2.5
+        let hangAt = 60 + Double(brokerKills) * every
+        for index in scenario.stages.indices {
+            let location = scenario.stages[index].location
+            scenario.stages[index].actions = scenario.stages[index].actions.compactMap { action in
+                switch action {
+                case .commands(var commands):
+                    commands.perSecond = rate
+                    commands.deadline = commandDeadline
+                    return .commands(commands)
+                case .broker(let broker):
+                    guard broker.kind == .kill else { return nil }
+                    guard brokerKills > 0 else { return nil }
+                    return .broker(BrokerAction(kind: .kill, at: 60, times: brokerKills, every: every, downtime: brokerDowntime, location: broker.location))
+                default:
+                    return action
+                }
+            }
+            // The first stage holds the broker's faults.
+            if index == 0 {
+                if hang > 0 {
+                    scenario.stages[index].actions.append(.broker(BrokerAction(kind: .hang, at: hangAt, downtime: hang, location: location)))
+                }
+                // Long enough for the last fault and two keep-alives of recovery after it.
+                scenario.stages[index].length = .simulated(seconds: hangAt + (hang + Double(2 * keepAlive) + 10) * lab.speed)
+            }
+        }
+        return scenario
+    }
+
+    private func fleetKillSettings() throws -> ChaosSettings {
         let fleet: ChaosFleet
         do {
-            fleet = try fleetFile.map { try ChaosFleet.file($0) } ?? ChaosFleet.generated(devices: devices)
+            fleet = try ChaosFleet.generated(devices: devices)
         } catch let error as FleetLabError {
             throw ValidationError(error.description)
         }
         return ChaosSettings(
-            definition: fleet.definition, fleetFileText: fleet.text, fleetFile: fleet.file, keepAlive: keepAlive, rate: rate, brokerKills: brokerKills,
-            fleetKills: fleetKills, hangSeconds: hangSeconds ?? Double(keepAlive) * 2.5, speed: lab.speed, interval: interval,
+            definition: fleet.definition, fleetFileText: fleet.text, fleetFile: fleet.file, keepAlive: keepAlive, rate: rate, brokerKills: 0,
+            fleetKills: fleetKills, hangSeconds: 0, speed: lab.speed, interval: 3,
             brokerDowntime: brokerDowntime, commandDeadline: commandDeadline, attemptTimeout: attemptTimeout)
     }
 }
