@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The live dashboard's HTTP server (`hatchctl dashboard`, `hatchctl fleet run --dashboard-port`).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // NIOCore's buffers, which the route server and the scrape client read.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Reading a child process's `/metrics` (`fleet bench --shards`, the split bench).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // The CA and certificates of a TLS broker configuration (`hatchctl broker config --tls`).
@@ -69,7 +71,6 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftBasicFormat", package: "swift-syntax"),
             ]
         ),
@@ -91,7 +92,8 @@ let package = Package(
                 "HatchModularDependencyContainer",
                 "HatchModularDependencyContainerMacros",
                 "HatchMacroTestSupport",
-                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
@@ -117,6 +119,7 @@ let package = Package(
                 "HatchMemberwiseInitMacros",
                 "HatchMacroTestSupport",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
         ),
         // What the macro suites share: expansion assertions that report through Swift Testing. Not a product.
@@ -247,7 +250,6 @@ let package = Package(
                 // The session is the per-device composition root: it builds (and, in test mode, imports) its children.
                 "HatchAdultRoutine",
                 "HatchAdultAlarms",
-                .product(name: "Tagged", package: "swift-tagged"),
             ]
         ),
         .target(
@@ -354,6 +356,7 @@ let package = Package(
                 "HatchMQTT",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -501,8 +504,6 @@ let package = Package(
                 "HatchFleetControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]

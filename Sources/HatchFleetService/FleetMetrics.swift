@@ -1,4 +1,4 @@
-import CoreMetrics
+import Metrics
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
