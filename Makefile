@@ -237,7 +237,8 @@ build: deps-system
 ## hardware-in-loop scenarios against the private fleet (their table follows the run, and their JUnit
 ## report $(HIL_JUNIT) is checked against it), the example app package (`make examples`), then the
 ## property tests on their own (they keep both cores busy, which would slow the brokers of the
-## integration tests), the dependency analyzer on this package, the docker-compose.yml check, the
+## integration tests), the dependency analyzer on this package, Package.swift held to what each target imports
+## (Scripts/check-package-imports.py), the docker-compose.yml check, the
 ## Kubernetes manifests' check (`make k8s-check`), the DocC catalogs (`make docs`: a broken
 ## documentation link fails), and the interop suite at every hour of INTEROP_HOURS; then the
 ## hardware-in-loop scenarios and the interop suite (INTEROP_SPLIT_HOURS) once more with the device
@@ -257,6 +258,7 @@ test: deps
 	$(MAKE) dashboard-test
 	$(SWIFT) test $(SWIFTFLAGS) --skip-build --filter DeviceRulesPropertyTests
 	$(SCRATCH)/debug/dependency-analyzer --mode package .
+	python3 Scripts/check-package-imports.py .
 	Scripts/check-compose.sh $(SCRATCH)/debug/hatchctl
 	$(K8S_CHECK)
 	$(MAKE) docs
