@@ -377,7 +377,8 @@ bench: deps-system
 
 ## docs: the DocC catalogs (Sources/<Module>/Documentation.docc), one archive per module under
 ## $(DOCS_OUTPUT). One plugin invocation builds every target, so the package is loaded and each
-## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build.
+## symbol graph extracted once; a broken ``symbol`` or <doc:article> link fails the build, and so does a
+## top-level public symbol of a product an app links that its landing page does not list.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
 DOCS_TARGETS := HatchDependencyContainerCore HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
                 HatchDeviceModel HatchDeviceSimulator \
@@ -385,10 +386,15 @@ DOCS_TARGETS := HatchDependencyContainerCore HatchModularDependencyContainer Dep
                 HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop \
                 HatchDashboard HatchScenarioFile HatchScenarios
 
+# The products an app links: each landing page lists every top-level public symbol (checked after the build).
+APP_PRODUCTS := HatchDependencyContainerCore HatchMQTT HatchDeviceModel HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient \
+                HatchIoTDeviceConnectionStateClient HatchDeviceSession HatchAdultRoutine HatchAdultAlarms
+
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \
 		generate-documentation $(addprefix --target ,$(DOCS_TARGETS)) \
 		--output-path $(DOCS_OUTPUT) --disable-indexing --warnings-as-errors
+	python3 Scripts/check-landing-pages.py $(SCRATCH) $(APP_PRODUCTS)
 
 ## fuzz: builds the libFuzzer targets (json-parser, shadow-request, record-request, fleet-file) with
 ## AddressSanitizer into $(FUZZ_SCRATCH), runs each for FUZZ_SECONDS from its kept corpus Fuzz/corpus/<target>
