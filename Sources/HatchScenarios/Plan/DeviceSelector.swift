@@ -38,7 +38,7 @@ struct DeviceSelector: Sendable {
                     && (zones.isEmpty || zones.contains(devices[index].initialSettings.timezone))
             }
             if candidates.isEmpty, !(products.isEmpty && zones.isEmpty) {
-                throw ScenarioFileError(at, noMatch(products: products, zones: zones, eligible: eligible))
+                throw ScenarioFileError(at, noMatch(products: products, zones: zones))
             }
             let count = Int((Double(candidates.count) * share).rounded())
             var random = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: location.line))
@@ -67,7 +67,7 @@ struct DeviceSelector: Sendable {
     }
 
     /// Why a `products`/`timeZones` filter picked nothing, and what the fleet has instead.
-    private func noMatch(products: [String], zones: [String], eligible: (HardwareCapabilities) -> Bool) -> String {
+    private func noMatch(products: [String], zones: [String]) -> String {
         var filters: [String] = []
         if !products.isEmpty { filters.append("products " + products.joined(separator: ", ")) }
         if !zones.isEmpty { filters.append("time zones " + zones.joined(separator: ", ")) }
