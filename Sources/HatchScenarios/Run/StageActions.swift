@@ -232,7 +232,8 @@ final class StageActions: Sendable {
             return (index, minute, snooze, dismiss)
         }
         var failures = 0
-        await withTaskGroup(of: Bool.self) { group in
+        var firstFailure: String?
+        await withTaskGroup(of: String?.self) { group in
             var iterator = plans.makeIterator()
             func addNext() -> Bool {
                 guard let (index, minute, snooze, dismiss) = iterator.next() else { return false }
@@ -243,13 +244,17 @@ final class StageActions: Sendable {
                 return true
             }
             for _ in 0..<64 where !addNext() { break }
-            for await ok in group {
-                if !ok { failures += 1 }
+            for await failure in group {
+                if let failure {
+                    failures += 1
+                    if firstFailure == nil { firstFailure = failure }
+                }
                 alarmsPending.withLock { $0 -= 1 }
                 _ = addNext()
             }
         }
-        say("  alarms set on \(indices.count - failures)/\(indices.count) device(s)" + (failures > 0 ? " (\(failures) not accepted)" : ""))
+        say("  alarms set on \(indices.count - failures)/\(indices.count) device(s)"
+            + (firstFailure.map { " (\(failures) not accepted; the first: \($0))" } ?? ""))
         let late = lateAlarms.load(ordering: .relaxed)
         if late > 0 {
             say("  warning: \(late) alarm(s) were set after their time today and are due tomorrow; start the clock earlier or slow it down")
@@ -257,15 +262,18 @@ final class StageActions: Sendable {
         await respondToAlarms(sender: sender)
     }
 
+    /// Sets one alarm; returns why it was not accepted, or `nil` when it was.
     private func setAlarm(on spec: DeviceSpec, minute: Int, sunrise: Bool, snooze: Bool, dismiss: Bool, now: @Sendable () -> Date,
-                          sender: IoTActionSenderClient) async -> Bool {
+                          sender: IoTActionSenderClient) async -> String? {
         let profile = spec.profile
-        guard let wake = try? TimeOfDay(hour: minute / 60, minute: minute % 60) else { return false }
+        guard let wake = try? TimeOfDay(hour: minute / 60, minute: minute % 60) else { return "\(minute) is not a time of day" }
         let alarm = Alarm(id: 0, name: "Scenario \(String(format: "%02d:%02d", minute / 60, minute % 60))", daysOfWeek: .once, wakeTime: wake,
                           sunriseLead: sunrise ? 1800 : 0)
         do {
-            let receipt = try await sender.editAlarms(RecordRequest(op: .create, item: alarm), profile.macAddress, profile.product)
-            guard let id = receipt.id else { return false }
+            let receipt = try await Self.retryingTransport {
+                try await sender.editAlarms(RecordRequest(op: .create, item: alarm), profile.macAddress, profile.product)
+            }
+            guard let id = receipt.id else { return "\(profile.name) accepted the alarm without an id" }
             let zone = TimeZone(identifier: spec.initialSettings.timezone) ?? .gmt
             let setAt = now()
             if Self.next(minute, after: setAt, in: zone).timeIntervalSince(setAt) > 23 * 3600 {
@@ -274,9 +282,23 @@ final class StageActions: Sendable {
             recorder.setAlarm(ScenarioRecorder.SetAlarm(thing: profile.thingName, id: id, due: Self.next(minute, after: now(), in: zone),
                                                         timeZone: zone, snooze: snooze, dismiss: dismiss, product: profile.product,
                                                         macAddress: profile.macAddress))
-            return true
+            return nil
         } catch {
-            return false
+            return "\(profile.name): \(error)"
+        }
+    }
+
+    /// `body`, tried up to three times a second apart while it fails in the transport (a session that
+    /// could not send, on a machine short of descriptors for a moment); the device's answers are final.
+    static func retryingTransport<T>(_ body: () async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await body()
+            } catch IoTActionSenderError.transport where attempt < 3 {
+                attempt += 1
+                try await Task.sleep(for: .seconds(1))
+            }
         }
     }
 
