@@ -61,13 +61,16 @@ public struct ModuleGraph: Sendable {
     private mutating func addRegistrationCalls(of owner: String, from functions: [String: RegistrationBlock]) {
         guard var root = roots[owner] else { return }
         for call in root.registrationCalls {
-            let bare = call.split(separator: ".").last.map(String.init) ?? call
-            let candidates = functions.keys.filter { $0 == call || $0.hasSuffix(".\(bare)") && !call.contains(".") }
-            guard let name = functions[call] != nil ? call : (candidates.count == 1 ? candidates.first : nil),
-                  let function = functions[name] else { continue }
-            root.registrations += function.registrations
+            root.registrations += (functions[call] ?? Self.onlyFunction(named: call, in: functions))?.registrations ?? []
         }
         roots[owner] = root
+    }
+
+    /// The one function whose unqualified name is `name` (a call inside its own type), or `nil`.
+    private static func onlyFunction(named name: String, in functions: [String: RegistrationBlock]) -> RegistrationBlock? {
+        guard !name.contains(".") else { return nil }
+        let named = functions.filter { $0.key.hasSuffix(".\(name)") }
+        return named.count == 1 ? named.first?.value : nil
     }
 
     /// Blocks keyed by module name, with qualified names (`Package.XDependencies`) and their imports

@@ -158,20 +158,26 @@ final class SourceFileScanner: SyntaxVisitor {
                     summary.mockBlocks.append(block)
                 }
             }
-        }
-        else if let parameter = node.signature.parameterClause.parameters.first(where: { parameter in
-            Self.registrarTypes.contains { SyntaxReading.genericArgument(of: parameter.type, base: $0) != nil }
-        }) {
-            let enclosing = SyntaxReading.enclosingTypeNames(of: node).first
-            let qualified = enclosing.map { "\($0).\(name)" } ?? name
-            registrationFunctionByFunction[node.id] = (summary.registrationFunctions.count, (parameter.secondName ?? parameter.firstName).text)
-            summary.registrationFunctions.append(RegistrationBlock(moduleName: qualified, position: position(node)))
+        } else {
+            recordRegistrationFunction(node)
         }
         if let returnType = node.signature.returnClause?.type {
             let reference = resolver.reference(forType: returnType)
             if summary.functionResults[name] == nil { summary.functionResults[name] = reference }
         }
         return .visitChildren
+    }
+
+    /// A function that registers on a builder it is given (a parameter typed one of ``registrarTypes``),
+    /// named `Type.function`.
+    private func recordRegistrationFunction(_ node: FunctionDeclSyntax) {
+        let parameters = node.signature.parameterClause.parameters
+        guard let builder = parameters.first(where: { parameter in
+            Self.registrarTypes.contains { SyntaxReading.genericArgument(of: parameter.type, base: $0) != nil }
+        }) else { return }
+        let name = SyntaxReading.enclosingTypeNames(of: node).first.map { "\($0).\(node.name.text)" } ?? node.name.text
+        registrationFunctionByFunction[node.id] = (summary.registrationFunctions.count, (builder.secondName ?? builder.firstName).text)
+        summary.registrationFunctions.append(RegistrationBlock(moduleName: name, position: position(node)))
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -31,12 +31,7 @@ struct DeviceSelector: Sendable {
             if let unknown = products.first(where: { !known.contains($0) }) {
                 throw ScenarioFileError(at, "unknown product '\(unknown)'; use one of \(HardwareProduct.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let candidates = devices.indices.filter { index in
-                let profile = devices[index].profile
-                return eligible(profile.product.capabilities)
-                    && (products.isEmpty || products.contains(profile.product.rawValue))
-                    && (zones.isEmpty || zones.contains(devices[index].initialSettings.timezone))
-            }
+            let candidates = devices.indices.filter { eligible(devices[$0].profile.product.capabilities) && Self.selects(selection, devices[$0]) }
             if candidates.isEmpty, !(products.isEmpty && zones.isEmpty) {
                 throw ScenarioFileError(at, noMatch(products: products, zones: zones))
             }

@@ -83,24 +83,10 @@ struct FleetChaosCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console(json: lab.json)
-        let plan: ScenarioPlan
-        do {
-            plan = try ScenarioPlanner.plan(try scenario(), baseDirectory: ShippedScenario.folder)
-        } catch {
-            Console.write("error: \(error.description)\n", to: .standardError)
-            throw ExitCode(64)
-        }
-        let started = ContinuousClock.now
-        let say: @Sendable (String) -> Void = { line in
-            Console.write("chaos \(String(format: "%6.1f", (ContinuousClock.now - started).seconds))s: \(line)\n", to: .standardError)
-        }
-        let task = Task { await ScenarioEngine(plan: plan, options: .init(progress: say)).run() }
-        let signals = ScenarioInterruption.cancelOnSignal(task)
-        let result = await task.value
-        signals.forEach { $0.cancel() }
-        if let report {
-            try? Data(ScenarioHTMLReport.html(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
-        }
+        let shortcut = ChaosShortcut(
+            devices: devices, brokerKills: brokerKills, hangSeconds: hangSeconds ?? Double(keepAlive) * 2.5, keepAlive: keepAlive,
+            rate: rate, interval: interval, brokerDowntime: brokerDowntime, commandDeadline: commandDeadline, speed: lab.speed)
+        let (result, say) = try await ScenarioShortcutRun.run(shortcut.scenario, label: "chaos", report: report)
         var kills: ChaosReport?
         let interrupted = result.verdict == .interrupted
         if fleetKills > 0, !interrupted {
@@ -116,46 +102,6 @@ struct FleetChaosCommand: AsyncParsableCommand {
         console.emit(outcome) { outcome.text }
         if interrupted { throw ExitCode(130) }
         if !outcome.passed { throw ExitCode.failure }
-    }
-
-    /// The shipped chaos scenario with this run's size, rates and broker faults: the kills `interval`
-    /// real seconds apart from the first simulated minute, then the hang, then the device faults.
-    func scenario() throws(ScenarioFileError) -> Scenario {
-        var scenario = try ShippedScenario.chaos.read()
-        scenario.clock.speed = lab.speed
-        scenario.fleet.keepAlive = keepAlive
-        if case .generated(let groups) = scenario.fleet.devices {
-            scenario.fleet.devices = .generated(FleetSoakCommand.resize(groups, to: devices))
-        }
-        let every = interval * lab.speed
-        let hang = hangSeconds ?? Double(keepAlive) * 2.5
-        let hangAt = 60 + Double(brokerKills) * every
-        for index in scenario.stages.indices {
-            let location = scenario.stages[index].location
-            scenario.stages[index].actions = scenario.stages[index].actions.compactMap { action in
-                switch action {
-                case .commands(var commands):
-                    commands.perSecond = rate
-                    commands.deadline = commandDeadline
-                    return .commands(commands)
-                case .broker(let broker):
-                    guard broker.kind == .kill else { return nil }
-                    guard brokerKills > 0 else { return nil }
-                    return .broker(BrokerAction(kind: .kill, at: 60, times: brokerKills, every: every, downtime: brokerDowntime, location: broker.location))
-                default:
-                    return action
-                }
-            }
-            // The first stage holds the broker's faults.
-            if index == 0 {
-                if hang > 0 {
-                    scenario.stages[index].actions.append(.broker(BrokerAction(kind: .hang, at: hangAt, downtime: hang, location: location)))
-                }
-                // Long enough for the last fault and two keep-alives of recovery after it.
-                scenario.stages[index].length = .simulated(seconds: hangAt + (hang + Double(2 * keepAlive) + 10) * lab.speed)
-            }
-        }
-        return scenario
     }
 
     private func fleetKillSettings() throws -> ChaosSettings {

@@ -37,57 +37,10 @@ struct FleetSoakCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let console = Console(json: lab.json)
-        var scenario: Scenario
-        do {
-            scenario = try ShippedScenario.soak.read()
-        } catch {
-            Console.write("error: \(error.description)\n", to: .standardError)
-            throw ExitCode(64)
-        }
-        scenario.clock.speed = lab.speed
-        for index in scenario.stages.indices { scenario.stages[index].length = .real(seconds: minutes * 60) }
-        scenario.expectations = scenario.expectations.map { expectation in
-            var expectation = expectation
-            if expectation.metric == .memoryGrowth { expectation.bound = threshold / 100 }
-            return expectation
-        }
-        if case .generated(let groups) = scenario.fleet.devices { scenario.fleet.devices = .generated(Self.resize(groups, to: devices)) }
-        let plan: ScenarioPlan
-        do {
-            plan = try ScenarioPlanner.plan(scenario, baseDirectory: ShippedScenario.folder)
-        } catch {
-            Console.write("error: \(error.description)\n", to: .standardError)
-            throw ExitCode(64)
-        }
-        let started = ContinuousClock.now
-        let engine = ScenarioEngine(plan: plan, options: .init(progress: { line in
-            Console.write("soak \(String(format: "%6.1f", (ContinuousClock.now - started).seconds))s: \(line)\n", to: .standardError)
-        }, sampleInterval: .seconds(min(10, max(1, minutes * 60 / 200)))))
-        let task = Task { await engine.run() }
-        let signals = ScenarioInterruption.cancelOnSignal(task)
-        let result = await task.value
-        signals.forEach { $0.cancel() }
-        if let report {
-            try? Data(ScenarioHTMLReport.html(result).utf8).write(to: URL(fileURLWithPath: report), options: .atomic)
-        }
-        console.emit(result) { ScenarioTextReport.text(result) }
+        let shortcut = SoakShortcut(devices: devices, minutes: minutes, growthPercent: threshold, speed: lab.speed)
+        let (result, _) = try await ScenarioShortcutRun.run(shortcut.scenario, label: "soak", report: report,
+                                                            sampleInterval: .seconds(min(10, max(1, minutes * 60 / 200))))
+        Console(json: lab.json).emit(result) { ScenarioTextReport.text(result) }
         if result.exitStatus != 0 { throw ExitCode(result.exitStatus) }
-    }
-
-    /// `groups` holding `total` devices in all, in the proportions the file gives them (largest remainders
-    /// first), each group at least one device while there are devices to give.
-    static func resize(_ groups: [DeviceGroup], to total: Int) -> [DeviceGroup] {
-        let fileTotal = max(1, groups.reduce(0) { $0 + $1.count })
-        let shares = groups.map { Double($0.count) * Double(total) / Double(fileTotal) }
-        var counts = shares.map { Int($0) }
-        let order = shares.indices.sorted { shares[$0] - Double(counts[$0]) > shares[$1] - Double(counts[$1]) }
-        for index in order.prefix(total - counts.reduce(0, +)) { counts[index] += 1 }
-        return zip(groups, counts).compactMap { group, count in
-            guard count > 0 else { return nil }
-            var group = group
-            group.count = count
-            return group
-        }
     }
 }
