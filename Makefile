@@ -381,14 +381,14 @@ bench: deps-system
 ## top-level public symbol of a product an app links that its landing page does not list.
 DOCS_OUTPUT  ?= $(SCRATCH)/docs
 DOCS_TARGETS := HatchDependencyContainerCore HatchModularDependencyContainer DependencyGraphAnalyzer HatchMQTT HatchMQTTLoadTest HatchMosquittoBroker \
-                HatchDeviceModel HatchDeviceSimulator \
+                HatchDeviceModel HatchFleetFile HatchDeviceSimulator \
                 HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient HatchIoTDeviceConnectionStateClient \
                 HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchHardwareInLoop \
                 HatchDashboard HatchScenarioFile HatchScenarios
 
 # The products an app links: each landing page lists every top-level public symbol (checked after the build).
 APP_PRODUCTS := HatchDependencyContainerCore HatchMQTT HatchDeviceModel HatchIoTDeviceStateEmitterClient HatchIoTActionSenderClient \
-                HatchIoTDeviceConnectionStateClient HatchDeviceSession HatchAdultRoutine HatchAdultAlarms
+                HatchIoTDeviceConnectionStateClient HatchDeviceSession HatchAdultRoutine HatchAdultAlarms HatchFleetFile
 
 docs: deps-system
 	$(SWIFT) package $(SWIFTFLAGS) --allow-writing-to-directory $(DOCS_OUTPUT) \

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HatchMQTTLoadTest", targets: ["HatchMQTTLoadTest"]),
         .library(name: "HatchMosquittoBroker", targets: ["HatchMosquittoBroker"]),
         .library(name: "HatchDeviceModel", targets: ["HatchDeviceModel"]),
+        .library(name: "HatchFleetFile", targets: ["HatchFleetFile"]),
         .library(name: "HatchDeviceSimulator", targets: ["HatchDeviceSimulator"]),
         .library(name: "HatchIoTDeviceStateEmitterClient", targets: ["HatchIoTDeviceStateEmitterClient"]),
         .library(name: "HatchIoTActionSenderClient", targets: ["HatchIoTActionSenderClient"]),
@@ -190,13 +191,23 @@ let package = Package(
             name: "HatchDeviceModel",
             dependencies: [.product(name: "Tagged", package: "swift-tagged")]
         ),
+        // The fleet file: devices, their first settings and scheduled faults, and its parser — what
+        // tools that only read or write fleet files need, without the simulator.
+        .target(
+            name: "HatchFleetFile",
+            dependencies: [
+                "HatchDeviceModel",
+                "HatchSeededRandom",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "HatchDeviceSimulator",
             dependencies: [
                 "HatchDeviceModel",
+                "HatchFleetFile",
                 "HatchMQTT",
                 "HatchSeededRandom",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ]
@@ -337,11 +348,13 @@ let package = Package(
             dependencies: [
                 "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator", "HatchFleetLab", "HatchMQTT", "HatchMosquittoBroker",
                 "HatchIoTActionSenderClient", "HatchSeededRandom", "HatchServiceSupport",
+                // The private broker's passwords and ACL.
+                "HatchBrokerConfiguration",
             ]
         ),
         .testTarget(
             name: "HatchScenariosTests",
-            dependencies: ["HatchScenarios", "HatchScenarioFile"]
+            dependencies: ["HatchScenarios", "HatchScenarioFile", "HatchMQTT", "HatchDeviceModel"]
         ),
 
         // MARK: - Command-line tool
@@ -422,7 +435,7 @@ let package = Package(
         // CloudFormation template (`hatchctl cloud provision`).
         .target(
             name: "HatchCloudProvisioning",
-            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchServiceSupport"]
+            dependencies: ["HatchDeviceModel", "HatchFleetFile", "HatchServiceSupport"]
         ),
         .testTarget(
             name: "HatchCloudProvisioningTests",
@@ -444,7 +457,7 @@ let package = Package(
         .target(
             name: "HatchFleetControl",
             dependencies: [
-                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
+                "HatchDeviceModel", "HatchFleetFile", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport",
                 "HatchIoTDeviceStateEmitterClient", "HatchIoTActionSenderClient", "HatchIoTDeviceConnectionStateClient",
                 "HatchAdultRoutine", "HatchAdultAlarms",
             ]

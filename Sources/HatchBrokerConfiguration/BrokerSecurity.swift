@@ -39,6 +39,8 @@ package struct BrokerSecurity {
         package var brokerUser: String?
         /// Where the broker keeps retained messages and sessions across restarts, or `nil` for none.
         package var persistencePath: String?
+        /// Seconds between saves of the persistence database, or `nil` for mosquitto's default here (30).
+        package var autosaveInterval: Int?
         /// What the ACL gives devices and the fleet service, which follows from who answers shadow requests.
         package var deviceAccess: BrokerAccessControlList.DeviceAccess = .ownTopics
         /// mosquitto's dynamic-security plugin as the broker sees it; default: the one installed beside the
@@ -149,6 +151,7 @@ package struct BrokerSecurity {
         configuration.logFile = settings.logFile
         if settings.debugLog { configuration.logTypes.append("debug") }
         configuration.persistenceLocation = settings.persistencePath
+        if let interval = settings.autosaveInterval { configuration.autosaveInterval = interval }
         configuration.user = settings.brokerUser ?? (getuid() == 0 && settings.brokerPath == nil ? "root" : nil)
         let users = [(credentials.controller.username, credentials.controller.password), (credentials.service.username, credentials.service.password)]
             + aclDevices.compactMap { device in credentials.devices[device.thing.rawValue].map { ($0.username, $0.password) } }

@@ -27,9 +27,11 @@ package enum PrivateFleetBroker {
     ///   - tls: Whether the only listener is TLS (with the folder's CA and a server certificate for 127.0.0.1).
     ///   - clientCertificates: With `tls`, whether every client must present a certificate (one is made per identity).
     ///   - fileDescriptorLimit: The broker's soft open-file limit: one a connection and some to spare.
+    ///   - adjust: Changes to the generated settings (the ACL's device access, persistence, a debug log).
     /// - Returns: The running broker (its log in `folder`/mosquitto.log) and the generated credentials.
     package static func start(fleet: String, devices: [BrokerDevice], folder: URL, tls: Bool, clientCertificates: Bool,
-                              fileDescriptorLimit: Int) async throws(StartError) -> (broker: MosquittoBroker, credentials: BrokerCredentialsFile) {
+                              fileDescriptorLimit: Int,
+                              adjust: (inout BrokerSecurity.Settings) -> Void = { _ in }) async throws(StartError) -> (broker: MosquittoBroker, credentials: BrokerCredentialsFile) {
         let logFile = folder.appendingPathComponent("mosquitto.log")
         var settings = BrokerSecurity.Settings(folder: folder)
         settings.host = "127.0.0.1"
@@ -40,6 +42,7 @@ package enum PrivateFleetBroker {
         }
         settings.clientCertificates = clientCertificates
         settings.logFile = logFile.path
+        adjust(&settings)
         let credentials: BrokerCredentialsFile
         do {
             credentials = try BrokerSecurity(fleet: fleet, devices: devices, settings: settings).generate().credentials

@@ -1,5 +1,5 @@
 import Foundation
-import HatchDeviceSimulator
+import HatchFleetFile
 
 /// Writes what AWS IoT Core needs for a fleet into one folder: the device policies
 /// (``DevicePolicies``), `things.json` and `things.csv`, `provision.sh` (``ProvisionScript``),

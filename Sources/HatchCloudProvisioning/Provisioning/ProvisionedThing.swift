@@ -1,4 +1,4 @@
-import HatchDeviceSimulator
+import HatchFleetFile
 
 /// One device as AWS IoT Core knows it: its thing name (also its MQTT client id) and what the fleet
 /// file says of it. A row of `things.json` and `things.csv`.

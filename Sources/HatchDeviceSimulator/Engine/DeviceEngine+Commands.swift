@@ -3,7 +3,7 @@ import HatchDeviceModel
 
 extension DeviceEngine {
     /// Applies a `state.desired` patch (or delta) as the firmware does. The patch should already
-    /// have passed ``StateSchema``; fields the device cannot apply are returned as unapplied.
+    /// have passed `StateSchema`; fields the device cannot apply are returned as unapplied.
     public mutating func apply(desired: JSONValue, at now: Date) -> CommandOutcome {
         var outcome = CommandOutcome()
         guard let fields = desired.objectValue else { return outcome }

@@ -2,7 +2,7 @@ import Foundation
 import HatchDeviceModel
 
 /// A request on `hatch/fleet/control`: `{"status": true}` or a fault
-/// (`{"fault": "reboot", "devices": ["Nursery"]}`, see ``FaultInjection``), with an optional
+/// (`{"fault": "reboot", "devices": ["Nursery"]}`, see `FaultInjection`), with an optional
 /// `clientToken` echoed in the reply. Payloads are checked like shadow requests (413, 415, 400),
 /// so a bad request gets `{"ok": false, "code", "message"}` and never reaches a device.
 public enum FleetControlCommand: Sendable, Hashable {

@@ -5,7 +5,7 @@ import HatchDeviceModel
 /// the way AWS IoT does (see "Device Shadow error messages"): 413 over 128 KB, 415 not UTF-8,
 /// 400 invalid JSON, invalid `clientToken` or `version`, a missing or non-object `state`, a node
 /// other than `desired`/`reported`, more than 6 levels of nesting, a field of the wrong type or
-/// out of range (``StateSchema``), and 413 when the state is over 8 KB. Pure, so it can be fuzzed.
+/// out of range (`StateSchema`), and 413 when the state is over 8 KB. Pure, so it can be fuzzed.
 public enum ShadowRequestDecoder {
     /// Which request the payload belongs to.
     public enum Operation: String, Sendable, CaseIterable {

@@ -190,7 +190,7 @@ public actor ShadowService {
     /// the same of a named shadow), as the service publishes them; nothing for any other topic or an
     /// invalid thing or shadow name. An update applied with a `clientToken` is saved before this
     /// returns; other changes with the next batch. A classic shadow's state is checked against the
-    /// Restore family's ``StateSchema/shadowState``; a named shadow's holds any fields.
+    /// Restore family's `StateSchema.shadowState`; a named shadow's holds any fields.
     public func handle(topic: String, payload: Data, realNow: Date = Date()) -> [OutgoingMessage] {
         guard let request = Self.request(in: topic), let thing = ThingName(validating: String(request.thing)) else {
             configuration.logger.warning("ignored a message on \(topic): not a shadow get, update or delete of a valid thing name")

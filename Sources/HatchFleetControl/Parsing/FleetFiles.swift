@@ -1,5 +1,5 @@
 import Foundation
-import HatchDeviceSimulator
+import HatchFleetFile
 
 /// The fleet files a command takes with a repeatable `--devices` (`broker config`, `cloud provision`),
 /// read as one fleet.

@@ -1,5 +1,5 @@
 import Foundation
-import HatchDeviceSimulator
+import HatchFleetFile
 
 /// Which share of its fleet file a fleet process runs: `I/N` named outright; or, in a Kubernetes
 /// StatefulSet, the pod's ordinal (the host name `hatch-fleet-3` runs share 4/N); or

@@ -21,6 +21,12 @@ public struct ScenarioPlan: Sendable {
     /// How many devices.
     public var deviceCount: Int { definition.devices.count }
 
+    /// Whether an expectation of the run or a stage is on `broker.denied`, which the private broker
+    /// can report only by logging every packet.
+    public var countsDenials: Bool {
+        (scenario.expectations + scenario.stages.flatMap(\.expectations)).contains { $0.metric == .brokerDenied }
+    }
+
     /// The first connect ramp's devices per second, or `nil` when the devices connect before the first stage.
     public var connectRate: Double? {
         for stage in stages {

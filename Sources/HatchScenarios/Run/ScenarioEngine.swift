@@ -91,6 +91,7 @@ public struct ScenarioEngine: Sendable {
         let memoryEnd = ProcessResources.residentMemoryBytes
         let online = target.online
         await Task.detached { await target.stop() }.value
+        let denied = target.denied
         say("stopped the target")
 
         // The run's window: every stage's commands, the fleet's figures from the first sample on.
@@ -100,8 +101,7 @@ public struct ScenarioEngine: Sendable {
             simulated: target.simulated, devices: plan.deviceCount, online: online, messages: stages.totalMessages,
             realSeconds: realEnd, simulatedStart: result.simulatedStart.flatMap(Self.date), simulatedEnd: result.simulatedEnd.flatMap(Self.date),
             memoryBaseline: target.memoryBaseline, memoryWarm: warm, memoryEnd: memoryEnd, tolerance: stages.tolerance,
-            commands: stages.allCommands, denied: nil,
-            deniedUnavailable: "the private broker runs without an access-control list, so it denies nothing")
+            commands: stages.allCommands, denied: denied.count, deniedUnavailable: denied.unavailable)
         let measured = MeasuredMetrics.measure(recorder.window(from: 0, to: realEnd), fleet: fleet)
         result.metrics = Dictionary(uniqueKeysWithValues: measured.values.map { ($0.key.rawValue, $0.value) })
         for expectation in plan.scenario.expectations {

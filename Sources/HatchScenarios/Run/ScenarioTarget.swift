@@ -23,7 +23,9 @@ final class RunningTarget: Sendable {
     let brokerURL: MQTTBrokerURL
     let credentials: MQTTCredentials?
     let tls: MQTTTLSConfiguration?
-    let broker: MosquittoBroker?
+    /// The private broker, when the engine started it.
+    let lockedDown: LockedDownBroker?
+    var broker: MosquittoBroker? { lockedDown?.broker }
     let fleet: Fleet?
     let clock: SimulationClock?
     let shadowService: ShadowService?
@@ -32,13 +34,13 @@ final class RunningTarget: Sendable {
     /// Resident memory before the fleet started.
     let memoryBaseline: Int
 
-    private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, tls: MQTTTLSConfiguration? = nil, broker: MosquittoBroker?, fleet: Fleet?,
+    private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, tls: MQTTTLSConfiguration? = nil, lockedDown: LockedDownBroker?, fleet: Fleet?,
                  clock: SimulationClock?, shadowService: ShadowService?, presence: PresenceWatcher, things: [ThingName], memoryBaseline: Int) {
         self.label = label
         self.brokerURL = brokerURL
         self.credentials = credentials
         self.tls = tls
-        self.broker = broker
+        self.lockedDown = lockedDown
         self.fleet = fleet
         self.clock = clock
         self.shadowService = shadowService
@@ -60,17 +62,20 @@ final class RunningTarget: Sendable {
         case .external(let url, let credentials, let tls):
             let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: credentials, tls: tls)
             try await presence.start()
-            return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, tls: tls, broker: nil, fleet: nil,
+            return RunningTarget(label: "external devices on \(url)", brokerURL: url, credentials: credentials, tls: tls, lockedDown: nil, fleet: nil,
                                  clock: nil, shadowService: nil, presence: presence, things: things,
                                  memoryBaseline: ProcessResources.residentMemoryBytes)
         case .simulated:
-            var broker: MosquittoBroker?
+            var lockedDown: LockedDownBroker?
             let url: MQTTBrokerURL
+            let mode: ShadowServiceMode = fleetSection.shadowService == .split ? .external : .internal
             switch fleetSection.broker {
             case .private:
-                let started = try await MosquittoBroker.start(options: .init(persistence: true, fileDescriptorLimit: max(4096, things.count + 2048)))
-                broker = started
-                url = try MQTTBrokerURL(started.url)
+                let started = try await LockedDownBroker.start(
+                    definition: plan.definition, shadowService: mode, countsDenials: plan.countsDenials,
+                    fileDescriptorLimit: max(4096, things.count + 2048))
+                lockedDown = started
+                url = started.url
             case .external(let text, let location):
                 do {
                     url = try MQTTBrokerURL(text)
@@ -81,34 +86,49 @@ final class RunningTarget: Sendable {
             do {
                 let start = plan.scenario.clock.start ?? Date()
                 let clock = SimulationClock(mode: .accelerated(speed: plan.scenario.clock.speed), startTime: start)
+                let fleetCredentials = lockedDown?.fleetCredentials ?? .anonymous
+                let controller = lockedDown?.controller
                 var shadowService: ShadowService?
-                if fleetSection.shadowService == .split {
+                if mode == .external {
                     let service = try ShadowService(configuration: ShadowServiceConfiguration(
-                        broker: url, clientID: "hatch-scenario-shadow-\(run)", keepAlive: keepAlive, now: { clock.now }))
+                        broker: url, credentials: fleetCredentials.service?.credentials, clientID: "hatch-scenario-shadow-\(run)",
+                        keepAlive: keepAlive, now: { clock.now }))
                     try await service.start()
                     shadowService = service
                 }
                 var configuration = FleetConfiguration(
                     definition: plan.definition, broker: url, clock: clock, connectConcurrency: fleetSection.connectConcurrency,
-                    tickInterval: .milliseconds(50), controlTopics: false, instanceName: "scenario-\(run)", keepAlive: keepAlive,
-                    shadowService: shadowService == nil ? .internal : .external)
+                    tickInterval: .milliseconds(50), controlTopics: false, instanceName: "scenario-\(run)",
+                    credentials: fleetCredentials, keepAlive: keepAlive, shadowService: mode)
                 configuration.connectRate = plan.connectRate
                 configuration.requestObserver = { _, request in ledgers.deviceHandled(request) }
                 configuration.engineEventObserver = { thing, event, at in recorder.engineEvent(thing, event, at: at) }
                 let baseline = ProcessResources.residentMemoryBytes
-                let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive)
+                let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: controller)
                 try await presence.start()
                 let fleet = try Fleet(configuration: configuration)
-                let where_ = broker == nil ? "broker \(url)" : "private mosquitto \(url)"
+                let where_ = lockedDown == nil ? "broker \(url)" : "private locked-down mosquitto \(url)"
                 let shape = shadowService == nil ? "" : ", shadow service apart"
-                return RunningTarget(label: "\(things.count) simulated devices on \(where_)\(shape)", brokerURL: url, credentials: nil,
-                                     broker: broker, fleet: fleet, clock: clock, shadowService: shadowService, presence: presence,
+                return RunningTarget(label: "\(things.count) simulated devices on \(where_)\(shape)", brokerURL: url, credentials: controller,
+                                     lockedDown: lockedDown, fleet: fleet, clock: clock, shadowService: shadowService, presence: presence,
                                      things: things, memoryBaseline: baseline)
             } catch {
-                broker?.stop()
+                lockedDown?.stop()
                 throw error
             }
         }
+    }
+
+    /// Publishes from devices the broker denied so far, or why that is not known.
+    var denied: (count: Int?, unavailable: String?) {
+        guard let lockedDown else {
+            return (nil, simulated ? "the fleet runs on a broker the engine did not start" : "only the private broker the engine starts reports denials")
+        }
+        guard lockedDown.countsDenials else { return (nil, "the broker logs denials only when the scenario expects on broker.denied") }
+        guard let count = lockedDown.deniedPublishes() else {
+            return (nil, "the broker's log shows no publish from a device, so it cannot show a denied one")
+        }
+        return (count, nil)
     }
 
     /// The devices online now: the fleet's own count, or presence for devices the engine did not start.
@@ -127,6 +147,6 @@ final class RunningTarget: Sendable {
         await fleet?.stop()
         await shadowService?.stop()
         await presence.stop()
-        broker?.stop()
+        lockedDown?.stop()
     }
 }

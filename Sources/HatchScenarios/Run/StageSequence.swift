@@ -103,6 +103,7 @@ final class StageSequence: Sendable {
         let simStart = target.clock?.now
         let actions = StageActions(sequence: self, stage: stage, number: number, simStart: simStart ?? Date())
         let stageMessages = target.messages
+        let deniedBefore = target.denied.count
         let work = try await actions.start(runnable)
         var timedOut: String?
         do {
@@ -115,12 +116,12 @@ final class StageSequence: Sendable {
         if let previousSpeed, let clock = target.clock, clock.speed == 0 { clock.setSpeed(previousSpeed) }
         totals.withLock { sum in sum = sum + commands }
         let end = recorder.now
+        let denied = target.denied
         let fleet = MeasuredMetrics.Fleet(
             simulated: target.simulated, devices: plan.deviceCount, online: target.online,
             messages: target.messages.map { $0 - (stageMessages ?? 0) }, realSeconds: end - start, simulatedStart: simStart,
             simulatedEnd: target.clock?.now, memoryBaseline: nil, memoryWarm: nil, memoryEnd: nil, tolerance: tolerance,
-            commands: commands, denied: nil,
-            deniedUnavailable: "the private broker runs without an access-control list, so it denies nothing")
+            commands: commands, denied: denied.count.map { $0 - (deniedBefore ?? 0) }, deniedUnavailable: denied.unavailable)
         let measured = MeasuredMetrics.measure(recorder.window(from: start, to: end), fleet: fleet)
         var expectations = stage.expectations.map { ExpectationJudge.judge($0, stage: stage.name, measured: measured, ran: true) }
         let notStarted = actions.actionsNotStarted

@@ -1,5 +1,4 @@
 import Foundation
-import HatchDeviceModel
 
 /// The types and ranges of the known shadow fields. The shadow service checks every `desired`
 /// and `reported` patch against it and answers 400 naming the field when a value has the wrong
