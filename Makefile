@@ -119,8 +119,9 @@ deps-system:
 		echo "make deps: installed$$missing"; \
 	else echo "make deps: mosquitto, mosquitto-clients, libmosquitto-dev, pkg-config, openssl, shellcheck and nodejs are installed"; fi
 
-## dashboard-script-test: the dashboard's script files through `node --check`, and the grid's arithmetic and
-## the batch merge through node's test runner (Tests/DashboardScript).
+## dashboard-script-test: the dashboard's script files through `node --check`, and its pure helpers (the grid's
+## arithmetic, the batch merge, the shadow's and the log's JSON, the timelines' geometry) through node's test
+## runner (Tests/DashboardScript).
 DASHBOARD_ASSETS := Sources/HatchDashboard/Web/Assets
 dashboard-script-test: deps-system
 	@for file in $(DASHBOARD_ASSETS)/*.js; do node --check "$$file" || exit 1; done; echo "node --check: $(DASHBOARD_ASSETS)/*.js"
@@ -187,9 +188,10 @@ deps-browser:
 	$(call throwaway-venv,$(BROWSER_VENV),$(BROWSER_REQUIREMENTS),python,Selenium,the dashboard suite)
 
 ## dashboard-test: the live dashboard in headless chromium against `hatchctl fleet run --dashboard-port` on
-## devices/household.yaml: every device shown, `hatchctl light` reaching the swatch within a second, a
-## control on the page changing the device, a fault from the page taking it offline, the token enforced.
-## Screenshots in $(DASHBOARD_SCREENSHOTS).
+## devices/household.yaml (and ten devices of its own): every device shown, `hatchctl light` reaching the
+## swatch within a second, a control on the page changing the device, a fault from the page taking it
+## offline, the token enforced, the shadow panel's desired edit and delta, a saved command applied to a
+## search with its tally, a sunrise in a timeline, and axe-core. Screenshots in $(DASHBOARD_SCREENSHOTS).
 dashboard-test: deps-system deps-browser
 	$(SWIFT) build $(SWIFTFLAGS) --product hatchctl
 	$(BROWSER_VENV)/bin/python Tests/Dashboard/dashboard_browser_test.py --hatchctl $(SCRATCH)/debug/hatchctl \

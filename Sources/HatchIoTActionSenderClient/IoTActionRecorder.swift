@@ -13,6 +13,8 @@ public final class IoTActionRecorder: Sendable {
         case routine(RecordRequest<Routine>, MacAddress)
         /// An alarm record request.
         case alarm(RecordRequest<Alarm>, MacAddress)
+        /// A `desired` document sent as it is.
+        case desired(JSONValue, MacAddress)
     }
 
     private let storage = Mutex<[Entry]>([])

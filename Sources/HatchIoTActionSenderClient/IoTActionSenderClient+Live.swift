@@ -26,6 +26,11 @@ extension IoTActionSenderClient {
             },
             editAlarms: { request, macAddress, product in
                 try await sendRecordRequest(request, session: session, timeout: timeout, macAddress: macAddress, product: product)
+            },
+            updateDesired: { desired, macAddress, product in
+                try await sendShadowUpdate(session: session, timeout: timeout, macAddress: macAddress, product: product) { token in
+                    ShadowRequest.update(desired: desired, clientToken: token)
+                }
             }
         )
     }

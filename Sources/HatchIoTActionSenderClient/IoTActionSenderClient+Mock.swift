@@ -27,6 +27,11 @@ extension IoTActionSenderClient {
                 let count = recorder.record(.alarm(request, macAddress))
                 if let rejection { throw IoTActionSenderError.rejected(rejection) }
                 return IoTRecordReceipt(clientToken: "mock-\(count)", dataVersion: count + 1, id: request.id ?? request.item?.id)
+            },
+            updateDesired: { desired, macAddress, _ in
+                let count = recorder.record(.desired(desired, macAddress))
+                if let rejection { throw IoTActionSenderError.rejected(rejection) }
+                return IoTActionReceipt(clientToken: "mock-\(count)", version: count)
             }
         )
     }
@@ -36,6 +41,7 @@ extension IoTActionSenderClient {
         send: { _, _, _ in IoTActionReceipt(clientToken: "noop", version: 0) },
         nextStep: { _, _, _, _ in IoTActionReceipt(clientToken: "noop", version: 0) },
         editRoutines: { _, _, _ in IoTRecordReceipt(clientToken: "noop", dataVersion: 0, id: nil) },
-        editAlarms: { _, _, _ in IoTRecordReceipt(clientToken: "noop", dataVersion: 0, id: nil) }
+        editAlarms: { _, _, _ in IoTRecordReceipt(clientToken: "noop", dataVersion: 0, id: nil) },
+        updateDesired: { _, _, _ in IoTActionReceipt(clientToken: "noop", version: 0) }
     )
 }

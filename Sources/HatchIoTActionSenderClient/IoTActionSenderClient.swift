@@ -14,6 +14,10 @@ public struct IoTActionSenderClient: Sendable {
     /// Moves the running routine `routineID` from step `currentStep` to the next one.
     public var nextStep: @Sendable (_ routineID: Int, _ currentStep: Int, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt
 
+    /// Sends a `desired` document as it is — the shadow editor's update, for fields no typed action
+    /// covers or a firmware test — and returns when the shadow accepted it.
+    public var updateDesired: @Sendable (_ desired: JSONValue, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt
+
     /// Creates, edits, deletes, enables or disables a routine.
     public var editRoutines: @Sendable (_ request: RecordRequest<Routine>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt
 
@@ -25,10 +29,13 @@ public struct IoTActionSenderClient: Sendable {
         send: @escaping @Sendable (_ action: DeviceAction, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt,
         nextStep: @escaping @Sendable (_ routineID: Int, _ currentStep: Int, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt,
         editRoutines: @escaping @Sendable (_ request: RecordRequest<Routine>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt,
-        editAlarms: @escaping @Sendable (_ request: RecordRequest<Alarm>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt
+        editAlarms: @escaping @Sendable (_ request: RecordRequest<Alarm>, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTRecordReceipt,
+        updateDesired: @escaping @Sendable (_ desired: JSONValue, _ macAddress: MacAddress, _ product: HardwareProduct) async throws -> IoTActionReceipt
+            = { _, _, product in throw IoTActionSenderError.unsupported(product: product, reason: "this client sends no raw desired documents") }
     ) {
         self.send = send
         self.nextStep = nextStep
+        self.updateDesired = updateDesired
         self.editRoutines = editRoutines
         self.editAlarms = editAlarms
     }

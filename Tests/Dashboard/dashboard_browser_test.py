@@ -8,7 +8,15 @@ Checks, each with a deadline and a failure message:
   2. `hatchctl light <device> red` turns that card's swatch red within a second;
   3. a light control clicked on the page changes the device's reported state (`hatchctl state --json`);
   4. a fault injected from the page (offline) shows the device offline;
-  5. a request without the token is refused when the dashboard listens with one.
+  5. a request without the token is refused when the dashboard listens with one;
+  6. the shadow panel: a `desired` edit on the page reaches the device and the delta clears; a `desired`
+     the device cannot apply stays visible as a delta;
+  7. a saved command applied to a search of ten devices shows ten applied in the bulk tally;
+  8. a sunrise draws a rising ramp in its real colours in the device's timeline;
+  9. axe-core finds no serious or critical accessibility violation, and the page's controls are reachable
+     from the keyboard.
+
+The suite runs the given fleet file plus ten "Shelf" devices of its own (the bulk command's search).
 
 Screenshots go to --screenshots (one per step). Exit status 0 when every check passed.
 """
@@ -24,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -31,7 +40,11 @@ from pathlib import Path
 import yaml
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+SHELF_DEVICES = 10
 
 
 class CheckFailed(AssertionError):
@@ -68,7 +81,12 @@ class Suite:
         self.home = home
         self.screenshots = Path(args.screenshots)
         self.screenshots.mkdir(parents=True, exist_ok=True)
-        self.devices = [device["name"] for device in yaml.safe_load(Path(args.devices).read_text())["devices"]]
+        fleet = yaml.safe_load(Path(args.devices).read_text())
+        fleet["devices"] = list(fleet["devices"]) + [
+            {"name": f"Shelf {index:02d}", "mac": f"A4:C1:38:20:00:{index:02X}", "product": "restoreV5"} for index in range(1, SHELF_DEVICES + 1)]
+        self.fleet_file = home / "fleet.yaml"
+        self.fleet_file.write_text(yaml.safe_dump(fleet, sort_keys=False))
+        self.devices = [device["name"] for device in fleet["devices"]]
         self.port = free_port()
         self.fleet: subprocess.Popen | None = None
         self.browser: webdriver.Chrome | None = None
@@ -78,7 +96,7 @@ class Suite:
     def start_fleet(self, *extra: str) -> None:
         log = open(self.home / "fleet.log", "w")
         self.fleet = subprocess.Popen(
-            [self.hatchctl, "fleet", "run", "--devices", self.args.devices, "--in-memory", "--start-time", "2026-01-05T20:00:00Z",
+            [self.hatchctl, "fleet", "run", "--devices", str(self.fleet_file), "--in-memory", "--start-time", "2026-01-05T20:00:00Z",
              "--dashboard-port", str(self.port), *extra],
             env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         def ready():
@@ -112,7 +130,7 @@ class Suite:
     # --- browser ---------------------------------------------------------------------------------
     def open_browser(self) -> None:
         options = webdriver.ChromeOptions()
-        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+        for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,2200"):
             options.add_argument(flag)
         options.binary_location = self.args.chromium
         self.browser = webdriver.Chrome(options=options, service=Service(executable_path=self.args.chromedriver))
@@ -128,8 +146,12 @@ class Suite:
         card = self.card(name)
         return card.find_element(By.CSS_SELECTOR, "[data-role=light]").value_of_css_property("background-color") if card else None
 
-    def screenshot(self, name: str) -> None:
-        self.browser.save_screenshot(str(self.screenshots / f"{name}.png"))
+    def screenshot(self, name: str, selector: str | None = None) -> None:
+        """The window, or only the element `selector` finds (the docs' pictures of the device panel)."""
+        if selector:
+            self.browser.find_element(By.CSS_SELECTOR, selector).screenshot(str(self.screenshots / f"{name}.png"))
+        else:
+            self.browser.save_screenshot(str(self.screenshots / f"{name}.png"))
 
     # --- checks ----------------------------------------------------------------------------------
     def check_every_device_shown(self) -> None:
@@ -219,20 +241,153 @@ class Suite:
             os.killpg(dashboard.pid, signal.SIGINT)
             dashboard.wait(timeout=15)
 
+    # --- the shadow, saved commands, timelines, accessibility --------------------------------------
+    def open_panel(self, device: str):
+        card = wait_for(f"{device}'s card", 10, lambda: self.card(device))
+        card.find_element(By.CSS_SELECTOR, "summary").click()
+        card.find_element(By.CSS_SELECTOR, "[data-control=panel-open]").click()
+        wait_for(f"the device panel titled {device}", 5,
+                 lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=device-panel]").is_displayed()
+                 and device in self.browser.find_element(By.CSS_SELECTOR, "[data-role=panel-title]").text)
+
+    def shadow_part(self, part: str) -> dict[str, str]:
+        panel = self.browser.find_element(By.CSS_SELECTOR, "[data-role=shadow]")
+        return {item.get_attribute("data-path"): item.find_element(By.CSS_SELECTOR, ".value").text
+                for item in panel.find_elements(By.CSS_SELECTOR, f"[data-part={part}] li[data-path]")}
+
+    def send_desired(self, desired: dict) -> str:
+        editor = self.browser.find_element(By.CSS_SELECTOR, "[data-control=desired-json]")
+        self.browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", editor, json.dumps(desired))
+        self.browser.find_element(By.CSS_SELECTOR, "[data-control=desired-send]").click()
+        reply = self.browser.find_element(By.CSS_SELECTOR, "[data-role=desired-reply]")
+        return wait_for("the shadow's answer to the desired edit", 10, lambda: reply.text if reply.text and reply.text != "…" else None)
+
+    def check_shadow_panel(self, device: str) -> None:
+        self.open_panel(device)
+        panel = self.browser.find_element(By.CSS_SELECTOR, "[data-role=shadow]")
+        version = int(wait_for("the shadow panel's version", 10, lambda: panel.get_attribute("data-version")))
+        wait_for("the reported volume in the shadow panel", 10, lambda: "reported.current.sound.v" in self.shadow_part("reported"))
+        reply = self.send_desired({"current": {"sound": {"v": 21000}}})
+        if "accepted" not in reply:
+            raise CheckFailed(f"the desired edit was not accepted: {reply}")
+        wait_for(f"{device} reporting the desired volume 21000", 10, lambda: self.reported(device)["current"]["sound"]["v"] == 21000)
+        wait_for("the panel's reported volume 21000 and no delta, at a newer version", 10,
+                 lambda: self.shadow_part("reported").get("reported.current.sound.v") == "21000" and not self.shadow_part("delta")
+                 and int(panel.get_attribute("data-version")) > version)
+        self.screenshot("shadow-panel")
+        self.screenshot("shadow-panel-only", "[data-role=shadow]")
+        reply = self.send_desired({"firmwareTestField": 7})
+        wait_for("a desired field the device cannot apply shown as the delta", 10,
+                 lambda: self.shadow_part("delta").get("delta.firmwareTestField") == "7")
+        time.sleep(2)
+        if self.shadow_part("delta").get("delta.firmwareTestField") != "7":
+            raise CheckFailed("the delta of a field the device cannot apply disappeared")
+        self.browser.find_element(By.CSS_SELECTOR, "[data-control=panel-close]").click()
+        self.passed.append(f"the shadow panel: a desired volume reached {device} and the delta cleared (version {version} → "
+                           f"{panel.get_attribute('data-version')}); a field it cannot apply stays as the delta ({reply})")
+
+    def check_saved_command_bulk(self) -> None:
+        form = self.browser.find_element(By.CSS_SELECTOR, "[data-role=save-command]")
+        name = form.find_element(By.CSS_SELECTOR, "[data-control=save-name]")
+        name.clear()
+        name.send_keys("Shelf blue")
+        self.browser.execute_script("arguments[0].value = 'light'; arguments[1].value = '#0000ff'; arguments[2].value = '40';",
+                                    form.find_element(By.CSS_SELECTOR, "[data-control=save-action]"),
+                                    form.find_element(By.CSS_SELECTOR, "[data-control=save-color]"),
+                                    form.find_element(By.CSS_SELECTOR, "[data-control=save-brightness]"))
+        form.find_element(By.CSS_SELECTOR, "[data-control=save-command]").click()
+        saved = wait_for("the saved command listed", 5, lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=saved-command][data-name='Shelf blue']"))
+        stored = json.loads((self.home / "dashboard-commands.json").read_text())
+        if [command["name"] for command in stored["commands"]] != ["Shelf blue"]:
+            raise CheckFailed(f"the saved-commands file holds {stored}")
+        search = self.browser.find_element(By.CSS_SELECTOR, "[data-control=search]")
+        search.clear()
+        search.send_keys("Shelf")
+        wait_for("the search showing the ten Shelf devices", 5,
+                 lambda: len(self.browser.find_elements(By.CSS_SELECTOR, "[data-thing]")) == SHELF_DEVICES)
+        saved.find_element(By.CSS_SELECTOR, "[data-control=saved-apply-search]").click()
+        question = wait_for("the confirmation", 5, lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=bulk-question]").text)
+        if f"to {SHELF_DEVICES} devices" not in question:
+            raise CheckFailed(f"the confirmation asks: {question}")
+        self.browser.find_element(By.CSS_SELECTOR, "[data-control=bulk-confirm]").click()
+        tally = self.browser.find_element(By.CSS_SELECTOR, "[data-role=bulk-tally]")
+        wait_for(f"the tally: {SHELF_DEVICES} applied", 20,
+                 lambda: tally.get_attribute("data-finished") == "true" and tally.get_attribute("data-applied") == str(SHELF_DEVICES))
+        wait_for("every Shelf device reporting blue", 10,
+                 lambda: all((lambda color: (color["r"], color["g"], color["b"]) == (0, 0, 65535))(self.reported(f"Shelf {index:02d}")["current"]["color"])
+                             for index in (1, SHELF_DEVICES)))
+        self.screenshot("bulk-tally")
+        search.clear()
+        search.send_keys(Keys.ESCAPE)
+        self.passed.append(f"a saved command applied to the search 'Shelf': {tally.text}")
+
+    def check_sunrise_timeline(self, device: str, jump_utc: str, wake_utc: str) -> None:
+        post = lambda body: urllib.request.urlopen(urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/api/control", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}), timeout=10).read()
+        post({"action": "clock", "time": jump_utc})
+        post({"action": "clock", "speed": 120})
+        self.open_panel(device)
+        wake = datetime.fromisoformat(wake_utc.replace("Z", "+00:00"))
+        shown = wake.strftime("%Y-%m-%d %H:%M")
+        wait_for(f"the simulated clock past the alarm's wake time {shown} UTC", 90,
+                 lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=sim-time]").text[:16] > shown)
+        post({"action": "clock", "speed": 1})
+        def ramp():
+            bars = [(int(rect.get_attribute("data-t")), int(rect.get_attribute("data-brightness")), rect.get_attribute("fill"))
+                    for rect in self.browser.find_elements(By.CSS_SELECTOR, "[data-role=timeline] rect[data-brightness]")]
+            lit = [bar for bar in sorted(bars) if bar[1] > 0 and bar[0] < wake.timestamp()]
+            rising = len(lit) >= 8 and all(a[1] <= b[1] for a, b in zip(lit, lit[1:])) and lit[-1][1] > lit[0][1] + 20
+            return (lit[0], lit[-1], len(lit)) if rising and all(bar[2] != "rgb(0, 0, 0)" for bar in lit) else None
+        first, last, count = wait_for(f"{device}'s timeline drawing the sunrise before {shown} UTC as a rising ramp", 10, ramp)
+        self.screenshot("sunrise-timeline")
+        self.screenshot("sunrise-timeline-only", "[aria-labelledby=timeline-title]")
+        self.browser.find_element(By.CSS_SELECTOR, "[data-control=panel-close]").click()
+        self.passed.append(f"the sunrise on {device} drew {count} bars rising from {first[1]}% to {last[1]}% in {last[2]} before its wake time")
+
+    def check_accessibility(self) -> None:
+        from axe_selenium_python import Axe
+        axe = Axe(self.browser)
+        axe.inject()
+        results = axe.run()
+        grave = [violation for violation in results["violations"] if violation["impact"] in ("serious", "critical")]
+        if grave:
+            raise CheckFailed("axe-core: " + "; ".join(
+                f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s): " + " | ".join(node["html"][:120] for node in v["nodes"][:8])
+                for v in grave))
+        # Every control reachable from the keyboard: Tab moves through the header's controls and into a card's.
+        # From a freshly loaded page, so that the first Tab starts at the top of the document.
+        self.browser.get(f"http://127.0.0.1:{self.port}/")
+        wait_for("the page's cards after reloading", 15, lambda: len(self.browser.find_elements(By.CSS_SELECTOR, "[data-thing]")) > 0)
+        reached = set()
+        for _ in range(60):
+            ActionChains(self.browser).send_keys(Keys.TAB).perform()
+            reached.add(self.browser.execute_script(
+                "const a = document.activeElement; return a ? (a.dataset.control || a.tagName.toLowerCase()) : 'none';"))
+        needed = {"search", "save-name", "save-command"}
+        if not needed <= reached:
+            raise CheckFailed(f"the keyboard did not reach {sorted(needed - reached)} in 60 tabs (reached {sorted(reached)})")
+        minor = len(results["violations"]) - len(grave)
+        self.passed.append(f"axe-core {results.get('testEngine', {}).get('version', '?')}: no serious or critical violation "
+                           f"({minor} minor or moderate); the keyboard reaches {len(reached)} kinds of control")
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hatchctl", required=True)
     parser.add_argument("--devices", default="devices/household.yaml")
     parser.add_argument("--device", default="Nursery", help="the device the light checks use")
-    parser.add_argument("--fault-device", default=None, help="the device the fault check takes offline (default: the last of the file)")
+    parser.add_argument("--fault-device", default=None, help="the device the fault check takes offline (default: the last of the file's own)")
+    parser.add_argument("--sunrise-device", default="Parents", help="the device whose alarm's sunrise the timeline check draws")
+    parser.add_argument("--sunrise-at", default="2026-01-06T10:58:00Z",
+                        help="the simulated time (UTC) the clock jumps to, just before that sunrise begins")
+    parser.add_argument("--sunrise-wake", default="2026-01-06T11:30:00Z", help="that alarm's wake time (UTC), when its sunrise ends")
     parser.add_argument("--screenshots", default=".build/dashboard-screenshots")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hatch-dashboard-test-") as home:
         suite = Suite(args, Path(home))
-        fault_device = args.fault_device or suite.devices[-1]
+        fault_device = args.fault_device or suite.devices[-1 - SHELF_DEVICES]
         try:
             suite.start_fleet()
             suite.open_browser()
@@ -241,7 +396,11 @@ def main() -> int:
             suite.check_page_control_changes_state(args.device)
             suite.check_token_required()
             suite.browser.get(f"http://127.0.0.1:{suite.port}/")
+            suite.check_shadow_panel(args.device)
+            suite.check_saved_command_bulk()
+            suite.check_accessibility()
             suite.check_fault_shows_offline(fault_device)
+            suite.check_sunrise_timeline(args.sunrise_device, args.sunrise_at, args.sunrise_wake)
         except CheckFailed as failure:
             if suite.browser:
                 suite.screenshot("failure")

@@ -18,7 +18,7 @@ struct DashboardPageTests {
     func compiledInAsWritten() throws {
         #expect(DashboardPage.html == (try Self.file("dashboard.html")).dropLastNewline)
         #expect(DashboardPage.style == (try Self.file("dashboard.css")).dropLastNewline)
-        let parts = try ["grid.js", "batch.js", "dashboard.js"].map { try Self.file($0).dropLastNewline }
+        let parts = try ["grid.js", "batch.js", "shadowview.js", "logview.js", "timeline.js", "dashboard.js", "panel.js", "commands.js"].map { try Self.file($0).dropLastNewline }
         #expect(DashboardPage.script == parts.joined(separator: "\n"))
         #expect(DashboardPage.html.contains(#"data-role="scenario""#) && DashboardPage.html.contains(#"<script src="app.js">"#))
     }

@@ -6,14 +6,23 @@ package struct DashboardControls: Sendable {
     package var perform: @Sendable (_ action: DashboardDeviceAction, _ device: DashboardDevice) async -> DashboardReply
     /// The simulated fleet's controls; `nil` against real devices, and the page then shows none.
     package var simulation: SimulationControls? = nil
+    /// Asks a device's shadow for its document (a `shadow/get`); the reply reaches the shadow panel
+    /// through the log's subscription. `nil` without a broker session.
+    package var requestShadow: (@Sendable (_ thing: String) async -> Void)? = nil
+    /// Where the page's saved commands live; `nil`: the page offers none.
+    package var savedCommands: SavedCommandStore? = nil
 
     /// Creates the page's controls; `simulation` only for a simulated fleet.
     package init(
         perform: @escaping @Sendable (_ action: DashboardDeviceAction, _ device: DashboardDevice) async -> DashboardReply,
-        simulation: SimulationControls? = nil
+        simulation: SimulationControls? = nil,
+        requestShadow: (@Sendable (_ thing: String) async -> Void)? = nil,
+        savedCommands: SavedCommandStore? = nil
     ) {
         self.perform = perform
         self.simulation = simulation
+        self.requestShadow = requestShadow
+        self.savedCommands = savedCommands
     }
 }
 

@@ -20,6 +20,8 @@ package enum DashboardDeviceAction: Sendable, Hashable {
     case snooze
     /// Dismiss the ringing or snoozed alarm.
     case dismiss
+    /// A `desired` document sent to the shadow as it is (the shadow panel's editor).
+    case desired(JSONValue)
 
     /// The shadow action of the plain controls (light, sound, volume); `nil` for those that go
     /// through the routine and alarm features (start, stop, snooze, dismiss).
@@ -32,7 +34,7 @@ package enum DashboardDeviceAction: Sendable, Hashable {
         case .sound(let id, let volume): return .playSound(id: id, volume: Self.scalePercent(volume))
         case .soundOff: return .stopSound
         case .volume(let volume): return .setVolume(Self.scalePercent(volume))
-        case .startRoutine, .stopRoutine, .snooze, .dismiss: return nil
+        case .startRoutine, .stopRoutine, .snooze, .dismiss, .desired: return nil
         }
     }
 
@@ -46,6 +48,7 @@ package enum DashboardDeviceAction: Sendable, Hashable {
         case .stopRoutine: return "routine stop"
         case .snooze: return "alarm snooze"
         case .dismiss: return "alarm dismiss"
+        case .desired: return "desired update"
         }
     }
 

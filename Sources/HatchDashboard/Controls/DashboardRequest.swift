@@ -1,13 +1,14 @@
 import Foundation
+import HatchDeviceModel
 
 /// A control's request as the page posts it to `/api/control`, e.g.
 /// `{"thing": "restoreV5-…", "action": "light", "color": "#FF0000", "brightness": 50}`,
 /// `{"action": "clock", "speed": 60}`, `{"thing": "…", "action": "fault", "fault": "offline", "seconds": 30}`.
-package struct DashboardRequest: Sendable, Hashable, Decodable {
+package struct DashboardRequest: Sendable, Hashable, Codable {
     /// The device's thing name (every action but `clock`).
     package var thing: String?
     /// `light`, `lightOff`, `sound`, `soundOff`, `volume`, `startRoutine`, `stopRoutine`, `snooze`,
-    /// `dismiss`, `fault` or `clock`.
+    /// `dismiss`, `desired`, `fault` or `clock`.
     package var action: String
     /// `#RRGGBB` (light).
     package var color: String?
@@ -31,6 +32,8 @@ package struct DashboardRequest: Sendable, Hashable, Decodable {
     package var time: String?
     /// Simulated seconds to jump forward (clock).
     package var advance: Double?
+    /// A `desired` document, a JSON object (desired).
+    package var desired: JSONValue?
 
     /// What the request asks, checked.
     package func command() throws(DashboardRequestError) -> DashboardCommand {
@@ -81,8 +84,13 @@ package struct DashboardRequest: Sendable, Hashable, Decodable {
         case "stopRoutine": return .stopRoutine
         case "snooze": return .snooze
         case "dismiss": return .dismiss
+        case "desired":
+            guard let desired, desired.objectValue != nil else {
+                throw .invalid("'desired' needs a JSON object, e.g. {\"current\": {\"sound\": {\"v\": 20000}}}.")
+            }
+            return .desired(desired)
         default:
-            throw .invalid("unknown action '\(action)'; known: light, lightOff, sound, soundOff, volume, startRoutine, stopRoutine, snooze, dismiss, fault, clock.")
+            throw .invalid("unknown action '\(action)'; known: light, lightOff, sound, soundOff, volume, startRoutine, stopRoutine, snooze, dismiss, desired, fault, clock.")
         }
     }
 

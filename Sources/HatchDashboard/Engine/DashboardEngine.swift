@@ -13,8 +13,15 @@ package final class DashboardEngine: Sendable {
     /// The messages the engine keeps for a page that opens later.
     package static let logCapacity = 500
 
+    /// Seconds of real time between two samples of the fleet timeline.
+    package static let fleetSampleSeconds = 5.0
+    /// Fleet samples kept: an hour of real time.
+    package static let fleetSampleCapacity = 720
+
     /// How often batches go out.
     package let batchInterval: Duration
+    /// The shadows of the devices whose panel a page has open.
+    package let shadows = DashboardShadows()
     private let simulation: (@Sendable () -> SimulationStatus?)?
     private let state: Mutex<State>
 
@@ -33,6 +40,9 @@ package final class DashboardEngine: Sendable {
         var nextSubscriber: UInt64 = 0
         /// Set by ``finish()``: later streams end after their first batch.
         var finished = false
+        var timeline = DeviceTimeline()
+        var fleetTimeline = RingBuffer<FleetTimelinePoint>(capacity: DashboardEngine.fleetSampleCapacity)
+        var lastFleetSample: (at: ContinuousClock.Instant, sequence: Int)?
     }
 
     /// An engine for `devices`; `simulation` reads the simulated clock for each batch, when there is one.
@@ -68,8 +78,9 @@ package final class DashboardEngine: Sendable {
         }
     }
 
-    /// Adds an MQTT message to the log.
+    /// Adds an MQTT message to the log (and a shadow reply to a watched device's panel).
     package func record(topic: String, payload: Data, at time: Date = Date()) {
+        shadows.observe(topic: topic, payload: payload)
         state.withLock { state in
             state.sequence += 1
             let entry = MessageLogEntry.classify(topic: topic, payload: payload, sequence: state.sequence, time: time)
@@ -83,16 +94,18 @@ package final class DashboardEngine: Sendable {
 
     /// Every card, in display order (drawn from the latest reports).
     package func cards() -> [DeviceCard] {
-        state.withLock { state in
-            Self.redraw(&state)
+        let now = timelineNow(simulation?())
+        return state.withLock { state in
+            Self.redraw(&state, now: now)
             return state.order.compactMap { state.cards[$0] }
         }
     }
 
     /// The card of `thing`, when the engine knows it.
     package func card(_ thing: String) -> DeviceCard? {
-        state.withLock { state in
-            Self.redraw(&state)
+        let now = timelineNow(simulation?())
+        return state.withLock { state in
+            Self.redraw(&state, now: now)
             return state.cards[thing]
         }
     }
@@ -102,8 +115,9 @@ package final class DashboardEngine: Sendable {
     package func subscribe() -> AsyncStream<DashboardBatch> {
         let (stream, continuation) = AsyncStream<DashboardBatch>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let simulation = simulation?()
+        let now = timelineNow(simulation)
         let id = state.withLock { state -> UInt64 in
-            Self.redraw(&state)
+            Self.redraw(&state, now: now)
             let products = Set(state.snapshots.values.map(\.device.product))
             let sounds = Dictionary(uniqueKeysWithValues: products.map { product in
                 (product.rawValue, product.sounds.sounds.map { DeviceCard.SoundChoice(id: $0.id, name: $0.name) })
@@ -138,8 +152,10 @@ package final class DashboardEngine: Sendable {
     @discardableResult
     package func flush() -> DashboardBatch? {
         let simulation = simulation?()
+        let now = timelineNow(simulation)
         return state.withLock { state -> DashboardBatch? in
-            Self.redraw(&state)
+            Self.redraw(&state, now: now)
+            Self.sampleFleet(&state, now: now)
             let changed = Self.takeUnsent(&state)
             let log = state.pendingLog.suffix(Self.logBatchLimit)
             state.pendingLog.removeAll(keepingCapacity: true)
@@ -170,15 +186,50 @@ package final class DashboardEngine: Sendable {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Draws the cards of the dirty devices; those that changed wait in `unsent` for the next batch.
-    private static func redraw(_ state: inout State) {
+    /// The timeline of `thing`: its points, oldest first, and the names their `playing` indexes.
+    package func timeline(of thing: String) -> DeviceTimelineReply {
+        state.withLock { DeviceTimelineReply(thing: thing, names: $0.timeline.names, points: $0.timeline.points(of: thing)) }
+    }
+
+    /// The fleet's samples, oldest first.
+    package func fleetTimeline() -> [FleetTimelinePoint] {
+        state.withLock { $0.fleetTimeline.elements }
+    }
+
+    /// Now on the timelines' axis: the simulated clock's time beside a simulated fleet, else real time.
+    private func timelineNow(_ simulation: SimulationStatus?) -> Int64 {
+        let date = simulation.flatMap { try? Date($0.time, strategy: .iso8601) } ?? Date()
+        return Int64(date.timeIntervalSince1970)
+    }
+
+    /// Draws the cards of the dirty devices; those that changed wait in `unsent` for the next batch
+    /// and go on their device's timeline at `now`.
+    private static func redraw(_ state: inout State, now: Int64) {
         guard !state.dirty.isEmpty else { return }
         for thing in state.dirty {
             guard let card = state.snapshots[thing]?.card, state.cards[thing] != card else { continue }
             state.cards[thing] = card
             state.unsent.insert(thing)
+            state.timeline.record(card, at: now)
         }
         state.dirty.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a fleet sample when ``fleetSampleSeconds`` passed since the last.
+    private static func sampleFleet(_ state: inout State, now: Int64) {
+        let instant = ContinuousClock.now
+        if let last = state.lastFleetSample, (instant - last.at) < .seconds(fleetSampleSeconds) { return }
+        var online = 0, lit = 0, playing = 0
+        for card in state.cards.values {
+            if card.presence == "online" { online += 1 }
+            if card.light?.on == true { lit += 1 }
+            if card.playing != "nothing" && card.playing != "-" { playing += 1 }
+        }
+        let rate = state.lastFleetSample.map { last in
+            Double(state.sequence - last.sequence) / max(0.001, Double((instant - last.at).components.seconds) + Double((instant - last.at).components.attoseconds) / 1e18)
+        } ?? 0
+        state.fleetTimeline.append(FleetTimelinePoint(t: now, online: online, lit: lit, playing: playing, messagesPerSecond: rate))
+        state.lastFleetSample = (instant, state.sequence)
     }
 
     /// The changed cards not sent yet, in display order.

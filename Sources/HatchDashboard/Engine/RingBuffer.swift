@@ -17,6 +17,12 @@ struct RingBuffer<Element: Sendable>: Sendable {
         }
     }
 
+    /// The newest element.
+    var last: Element? {
+        guard !storage.isEmpty else { return nil }
+        return storage.count < capacity ? storage.last : storage[(start + capacity - 1) % capacity]
+    }
+
     /// Oldest first.
     var elements: [Element] {
         Array(storage[start...] + storage[..<start])

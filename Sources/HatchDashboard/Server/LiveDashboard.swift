@@ -1,3 +1,4 @@
+import Foundation
 import HatchDeviceModel
 import Logging
 
@@ -16,6 +17,8 @@ package struct LiveDashboard: Sendable {
     /// The port on `access.host` (0: any free port, logged).
     private let port: Int
     private let logger: Logger
+    /// Where the page's saved commands live; `nil`: the page offers none.
+    private let savedCommands: SavedCommandStore?
     /// Does a device control and says what the device answered.
     private let perform: @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
 
@@ -27,6 +30,7 @@ package struct LiveDashboard: Sendable {
         access: DashboardAccess,
         port: Int,
         logger: Logger,
+        savedCommands: SavedCommandStore? = nil,
         perform: @escaping @Sendable (DashboardDeviceAction, DashboardDevice, DashboardEngine) async -> DashboardReply
     ) {
         self.devices = devices
@@ -35,6 +39,7 @@ package struct LiveDashboard: Sendable {
         self.access = access
         self.port = port
         self.logger = logger
+        self.savedCommands = savedCommands
         self.perform = perform
     }
 
@@ -45,7 +50,14 @@ package struct LiveDashboard: Sendable {
         if let simulation { clockReader = { simulation.status() } }
         let engine = DashboardEngine(devices: devices, simulation: clockReader)
         let perform = self.perform
-        let controls = DashboardControls(perform: { action, device in await perform(action, device, engine) }, simulation: simulation)
+        let requestShadow = feed.logSession.map { session in
+            { @Sendable (thing: String) async in
+                let token = #"{"clientToken":"dashboard-\#(UUID().uuidString.prefix(8))"}"#
+                try? await session.publish(Topics.Shadow(ThingName(rawValue: thing)).get, payload: Data(token.utf8), qos: .atLeastOnce)
+            }
+        }
+        let controls = DashboardControls(perform: { action, device in await perform(action, device, engine) }, simulation: simulation,
+                                         requestShadow: requestShadow, savedCommands: savedCommands)
         let (host, token, logger, count) = (access.host, access.token, self.logger, devices.count)
         let server = DashboardServer(engine: engine, controls: controls, access: access, port: port, logger: logger) { port in
             let shown = host.contains(":") ? "[\(host)]" : host

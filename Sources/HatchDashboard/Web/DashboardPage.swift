@@ -9,6 +9,10 @@ enum DashboardPage {
     /// The page's style. Cards have a fixed size, which the virtualised grid relies on.
     static let style = DashboardAssets.dashboardCss
 
-    /// The page's script: the grid's arithmetic, the batch merge, then the page that uses them.
-    static let script = [DashboardAssets.gridJs, DashboardAssets.batchJs, DashboardAssets.dashboardJs].joined(separator: "\n")
+    /// The page's script: the pure helpers (the grid's arithmetic, the batch merge, the shadow's and
+    /// the log's JSON, the timelines' geometry), then the page, its device panel and its saved commands.
+    static let script = [
+        DashboardAssets.gridJs, DashboardAssets.batchJs, DashboardAssets.shadowviewJs, DashboardAssets.logviewJs, DashboardAssets.timelineJs,
+        DashboardAssets.dashboardJs, DashboardAssets.panelJs, DashboardAssets.commandsJs,
+    ].joined(separator: "\n")
 }

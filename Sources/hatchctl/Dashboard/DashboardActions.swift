@@ -16,7 +16,7 @@ enum DashboardActions {
             try context.requireOnline(known)
             return try await context.perform(on: known) { try await send(action, to: known, context: context) }
         } catch let error as FleetControlError {
-            return .failed(error.description)
+            return .failed(error.description, outcome(of: error))
         } catch {
             return .failed(String(describing: error))
         }
@@ -48,8 +48,22 @@ enum DashboardActions {
             let alarm = await MainActor.run { provider.status.alarm?.name }
             _ = try await provider.dismiss()
             return .done("Dismissed \"\(alarm ?? "the alarm")\" on \(device.name).")
+        case .desired(let desired):
+            let session = context.dependencies(for: device).deviceSession()
+            let receipt = try await session.actionSender.updateDesired(desired, session.macAddress, session.product)
+            return .done("\(device.name): the shadow accepted the desired update (version \(receipt.version)).")
         case .light, .lightOff, .sound, .soundOff, .volume:
             return .failed("\(action.name) has no shadow action")  // unreachable: these have one
+        }
+    }
+
+    /// How a failed request ended, for the bulk tally.
+    private static func outcome(of error: FleetControlError) -> DashboardReply.Outcome {
+        switch error {
+        case .deviceOffline: .offline
+        case .rejected: .rejected
+        case .timeout: .timedOut
+        default: .failed
         }
     }
 

@@ -28,7 +28,8 @@ struct DashboardService: Service {
         let feed = DashboardFeed(stateEmitter: try root.resolve(IoTDeviceStateEmitterClient.self),
                                  connections: try root.resolve(IoTDeviceConnectionStateClient.Factory.self),
                                  logSession: context.session)
-        let dashboard = LiveDashboard(devices: devices, feed: feed, simulation: simulation, access: access, port: port, logger: logger) {
+        let dashboard = LiveDashboard(devices: devices, feed: feed, simulation: simulation, access: access, port: port, logger: logger,
+                                      savedCommands: SavedCommandStore(home: BrokerRecord.homeDirectory())) {
             action, device, engine in await DashboardActions.perform(action, on: device, context: context, engine: engine)
         }
         do {

@@ -48,6 +48,10 @@ function apply() {
   drawSimulation();
   const log = pending.log; pending.log = [];
   if (!$('[data-control=log-pause]').checked) addLog(log);
+  if (panelThing) {
+    if (changed.has(panelThing)) refreshTimeline();
+    if (log.some((entry) => entry.thing === panelThing && (entry.kind === 'documents' || entry.kind === 'accepted'))) refreshShadow();
+  }
 }
 
 // --- search and virtualised grid ---------------------------------------------------------
@@ -108,6 +112,7 @@ function makeCard(thing) {
   control('routine-stop').onclick = () => send({ action: 'stopRoutine' });
   control('alarm-snooze').onclick = () => send({ action: 'snooze' });
   control('alarm-dismiss').onclick = () => send({ action: 'dismiss' });
+  control('panel-open').onclick = (event) => openPanel(thing, event.target);
   control('fault-inject').onclick = () => send({ action: 'fault', fault: control('fault-kind').value, seconds: +control('fault-seconds').value });
   return el;
 }
@@ -125,6 +130,7 @@ function optional(el, role, text) {
 function fill(el, card) {
   if (!card) return;
   el.classList.toggle('offline', card.presence !== 'online');
+  if (el.getAttribute('aria-label') !== card.name) el.setAttribute('aria-label', card.name);
   setText(el, 'name', card.name); setText(el, 'product', card.productName); setText(el, 'mac', card.mac);
   const presence = setText(el, 'presence', card.presence);
   presence.className = `presence ${card.presence}`;
@@ -224,10 +230,13 @@ async function post(body, replyElement) {
 
 // --- message log ---------------------------------------------------------------------------
 const logBody = $('[data-role=log]');
+const logDetail = $('[data-role=log-detail]');
+let shownLog = [];
 function logMatches(entry) {
   const device = $('[data-control=log-device]').value.trim().toLowerCase();
   const kind = $('[data-control=log-kind]').value;
   if (kind && entry.kind !== kind) return false;
+  if (!topicMatches($('[data-control=log-topic]').value, entry.topic)) return false;
   if (!device) return true;
   const card = entry.thing && cards.get(entry.thing);
   return (entry.thing || '').toLowerCase().includes(device) || (card && card.name.toLowerCase().includes(device));
@@ -238,9 +247,14 @@ function addLog(entries) {
   drawLog();
 }
 function drawLog() {
-  const rows = logRows.filter(logMatches).slice(-100).reverse().map((entry) => {
+  shownLog = logRows.filter(logMatches).slice(-100).reverse();
+  const rows = shownLog.map((entry) => {
     const row = document.createElement('tr');
     row.dataset.kind = entry.kind; if (entry.thing) row.dataset.logThing = entry.thing;
+    row.tabIndex = 0;
+    row.title = 'Show the payload as a tree, with what changed since the message before on this topic';
+    row.onclick = () => showLogDetail(entry);
+    row.onkeydown = (event) => { if (event.key === 'Enter') showLogDetail(entry); };
     const card = entry.thing && cards.get(entry.thing);
     const cells = [new Date(entry.time).toISOString().slice(11, 23), card ? card.name : (entry.thing || ''), entry.kind, entry.direction, entry.topic, entry.payload];
     cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) { cell.className = 'payload'; cell.title = text; } });
@@ -248,7 +262,31 @@ function drawLog() {
   });
   logBody.replaceChildren(...rows);
 }
+/** One message's payload as a JSON tree, the leaves that differ from the message before on its topic marked. */
+function showLogDetail(entry) {
+  const index = logRows.indexOf(entry);
+  const previous = index >= 0 ? previousOnTopic(logRows, index) : null;
+  const payload = parseJson(entry.payload), before = previous ? parseJson(previous.payload) : null;
+  const heading = document.createElement('p');
+  heading.textContent = `${entry.topic} at ${new Date(entry.time).toISOString().slice(11, 23)}`
+    + (previous ? ` — marked: what changed since ${new Date(previous.time).toISOString().slice(11, 23)}` : ' — the first message seen on this topic');
+  const changed = new Set(previous && isObject(payload) ? changedPaths(isObject(before) ? before : {}, payload).map((path) => `payload.${path}`) : []);
+  const body = isObject(payload) ? jsonTree(payload, 'payload', changed, {}) : Object.assign(document.createElement('pre'), { textContent: entry.payload });
+  const close = document.createElement('button');
+  close.textContent = 'Close'; close.onclick = () => { logDetail.hidden = true; };
+  logDetail.replaceChildren(heading, body, close);
+  logDetail.dataset.topic = entry.topic;
+  logDetail.hidden = false;
+}
 $('[data-control=log-device]').addEventListener('input', drawLog);
+$('[data-control=log-topic]').addEventListener('input', drawLog);
 $('[data-control=log-kind]').addEventListener('change', drawLog);
+$('[data-control=log-export]').onclick = () => {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([toJsonLines(shownLog.slice().reverse())], { type: 'application/x-ndjson' }));
+  link.download = `hatch-messages-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+};
 
 connect();
