@@ -11,7 +11,8 @@ Checks, each with a deadline and a failure message:
   5. a request without the token is refused when the dashboard listens with one;
   6. the shadow panel: a `desired` edit on the page reaches the device and the delta clears; a `desired`
      the device cannot apply stays visible as a delta;
-  7. a saved command applied to a search of ten devices shows ten applied in the bulk tally;
+  7. a saved command applied to a search of ten devices shows ten applied in the bulk tally; the log's
+     topic filter shows only matching messages, and a row opens as a tree;
   8. a sunrise draws a rising ramp in its real colours in the device's timeline;
   9. axe-core finds no serious or critical accessibility violation, and the page's controls are reachable
      from the keyboard.
@@ -317,8 +318,7 @@ class Suite:
                  lambda: all((lambda color: (color["r"], color["g"], color["b"]) == (0, 0, 65535))(self.reported(f"Shelf {index:02d}")["current"]["color"])
                              for index in (1, SHELF_DEVICES)))
         self.screenshot("bulk-tally")
-        search.clear()
-        search.send_keys(Keys.ESCAPE)
+        self.browser.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'));", search)
         self.passed.append(f"a saved command applied to the search 'Shelf': {tally.text}")
 
     def check_sunrise_timeline(self, device: str, jump_utc: str, wake_utc: str) -> None:
@@ -343,6 +343,25 @@ class Suite:
         self.screenshot("sunrise-timeline-only", "[aria-labelledby=timeline-title]")
         self.browser.find_element(By.CSS_SELECTOR, "[data-control=panel-close]").click()
         self.passed.append(f"the sunrise on {device} drew {count} bars rising from {first[1]}% to {last[1]}% in {last[2]} before its wake time")
+
+    def check_log_topic_filter(self, device: str) -> None:
+        topic = self.browser.find_element(By.CSS_SELECTOR, "[data-control=log-topic]")
+        topic.clear()
+        topic.send_keys("$aws/things/+/shadow/update/documents")
+        self.run_hatchctl("volume", device, "40")
+        def rows():
+            found = self.browser.find_elements(By.CSS_SELECTOR, "[data-role=log] tr")
+            kinds = {row.get_attribute("data-kind") for row in found}
+            return len(found) if found and kinds == {"documents"} else None
+        count = wait_for("the log showing only update/documents messages", 10, rows)
+        wait_for("a row clicked", 5, lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=log] tr").click() or True)
+        detail = wait_for("a message's payload as a tree", 5, lambda: self.browser.find_element(By.CSS_SELECTOR, "[data-role=log-detail]")
+                          if self.browser.find_element(By.CSS_SELECTOR, "[data-role=log-detail]").is_displayed() else None)
+        changed = wait_for("the leaves that changed since the message before marked", 5,
+                           lambda: len(detail.find_elements(By.CSS_SELECTOR, "li[data-updated=true]")))
+        self.browser.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('input'));", topic)
+        self.passed.append(f"the log's topic filter $aws/things/+/shadow/update/documents showed {count} rows, all documents; "
+                           f"a row opened as a tree with {changed} changed leaves marked")
 
     def check_accessibility(self) -> None:
         from axe_selenium_python import Axe
@@ -398,6 +417,7 @@ def main() -> int:
             suite.browser.get(f"http://127.0.0.1:{suite.port}/")
             suite.check_shadow_panel(args.device)
             suite.check_saved_command_bulk()
+            suite.check_log_topic_filter(args.device)
             suite.check_accessibility()
             suite.check_fault_shows_offline(fault_device)
             suite.check_sunrise_timeline(args.sunrise_device, args.sunrise_at, args.sunrise_wake)

@@ -55,3 +55,10 @@ test('per device, the latest update wins, whole (no field of an older one surviv
 test('no cards, no devices', () => {
   assert.equal(latestCards([]).size, 0);
 });
+
+test('a full batch\'s stream id is kept for the log filter until the page takes it', () => {
+  const pending = emptyPending();
+  mergeBatch(pending, { full: true, cards: [], log: [], subscriber: 7 });
+  mergeBatch(pending, { full: false, cards: [], log: [] });
+  assert.equal(pending.subscriber, 7);
+});

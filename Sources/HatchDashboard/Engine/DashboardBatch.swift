@@ -11,6 +11,8 @@ package struct DashboardBatch: Sendable, Hashable, Codable {
     package var simulation: SimulationStatus?
     /// Sound catalogues by product raw value (first batch only), for the sound control.
     package var sounds: [String: [DeviceCard.SoundChoice]]? = nil
+    /// The stream's id (first batch only), for setting its log filter (`POST /api/log-filter`).
+    package var subscriber: UInt64? = nil
 
     /// Creates what the page receives on its live stream.
     package init(

@@ -25,6 +25,13 @@ package final class DashboardEngine: Sendable {
     private let simulation: (@Sendable () -> SimulationStatus?)?
     private let state: Mutex<State>
 
+    /// An open page's stream, and its log filter with the matching messages not sent yet.
+    private struct Subscriber {
+        var continuation: AsyncStream<DashboardBatch>.Continuation
+        var filter: LogTopicFilter?
+        var pending: [MessageLogEntry] = []
+    }
+
     private struct State {
         var snapshots: [String: DeviceSnapshot] = [:]
         /// Thing names in display order (name, then MAC).
@@ -34,9 +41,11 @@ package final class DashboardEngine: Sendable {
         /// Redrawn cards that changed and have not gone out yet.
         var unsent: Set<String> = []
         var log = RingBuffer<MessageLogEntry>(capacity: DashboardEngine.logCapacity)
+        /// The kept messages' whole payloads, for the tree view.
+        var payloads = RingBuffer<(sequence: Int, topic: String, payload: Data)>(capacity: DashboardEngine.logCapacity)
         var pendingLog: [MessageLogEntry] = []
         var sequence = 0
-        var subscribers: [UInt64: AsyncStream<DashboardBatch>.Continuation] = [:]
+        var subscribers: [UInt64: Subscriber] = [:]
         var nextSubscriber: UInt64 = 0
         /// Set by ``finish()``: later streams end after their first batch.
         var finished = false
@@ -85,9 +94,16 @@ package final class DashboardEngine: Sendable {
             state.sequence += 1
             let entry = MessageLogEntry.classify(topic: topic, payload: payload, sequence: state.sequence, time: time)
             state.log.append(entry)
+            state.payloads.append((state.sequence, topic, payload))
             state.pendingLog.append(entry)
             if state.pendingLog.count > 2 * Self.logBatchLimit {
                 state.pendingLog.removeFirst(state.pendingLog.count - Self.logBatchLimit)
+            }
+            for (id, subscriber) in state.subscribers where subscriber.filter?.matches(topic) == true {
+                state.subscribers[id]?.pending.append(entry)
+                if subscriber.pending.count + 1 > 2 * Self.logBatchLimit {
+                    state.subscribers[id]?.pending.removeFirst(subscriber.pending.count + 1 - Self.logBatchLimit)
+                }
             }
         }
     }
@@ -122,16 +138,19 @@ package final class DashboardEngine: Sendable {
             let sounds = Dictionary(uniqueKeysWithValues: products.map { product in
                 (product.rawValue, product.sounds.sounds.map { DeviceCard.SoundChoice(id: $0.id, name: $0.name) })
             })
-            continuation.yield(DashboardBatch(full: true, cards: state.order.compactMap { state.cards[$0] },
-                                              log: Array(state.log.elements.suffix(Self.logBatchLimit)),
-                                              simulation: simulation, sounds: sounds))
+            let id = state.finished ? 0 : state.nextSubscriber + 1
+            var first = DashboardBatch(full: true, cards: state.order.compactMap { state.cards[$0] },
+                                       log: Array(state.log.elements.suffix(Self.logBatchLimit)),
+                                       simulation: simulation, sounds: sounds)
+            first.subscriber = id
+            continuation.yield(first)
             if state.finished {
                 continuation.finish()
                 return 0
             }
-            state.nextSubscriber += 1
-            state.subscribers[state.nextSubscriber] = continuation
-            return state.nextSubscriber
+            state.nextSubscriber = id
+            state.subscribers[id] = Subscriber(continuation: continuation)
+            return id
         }
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
@@ -142,6 +161,33 @@ package final class DashboardEngine: Sendable {
     /// The connection state of `thing` as its client last reported it.
     package func connection(of thing: ThingName) -> IoTDeviceConnectionState? {
         state.withLock { $0.snapshots[thing.rawValue]?.connection }
+    }
+
+    /// Kept message `sequence` whole, with the one before it on its topic; `nil` once it is no longer kept.
+    package func message(_ sequence: Int) -> LoggedMessage? {
+        state.withLock { state in
+            let kept = state.payloads.elements
+            guard let index = kept.firstIndex(where: { $0.sequence == sequence }) else { return nil }
+            let message = kept[index]
+            let previous = kept[..<index].last { $0.topic == message.topic }
+            return LoggedMessage(sequence: sequence, topic: message.topic, payload: message.payload, previous: previous?.payload)
+        }
+    }
+
+    /// Sets the log filter of stream `subscriber` (the `subscriber` of its first batch); an empty one
+    /// shows every message again. Its next batch carries the kept messages that match. Returns `false`
+    /// for a stream that is not open.
+    @discardableResult
+    package func setLogFilter(_ text: String, for subscriber: UInt64) -> Bool {
+        state.withLock { state in
+            guard state.subscribers[subscriber] != nil else { return false }
+            let filter = LogTopicFilter(text)
+            state.subscribers[subscriber]?.filter = filter
+            state.subscribers[subscriber]?.pending = filter.map { filter in
+                Array(state.log.elements.filter { filter.matches($0.topic) }.suffix(Self.logBatchLimit))
+            } ?? []
+            return true
+        }
     }
 
     /// The number of open streams.
@@ -160,8 +206,15 @@ package final class DashboardEngine: Sendable {
             let log = state.pendingLog.suffix(Self.logBatchLimit)
             state.pendingLog.removeAll(keepingCapacity: true)
             let batch = DashboardBatch(full: false, cards: changed, log: Array(log), simulation: simulation)
+            for (id, subscriber) in state.subscribers {
+                var own = batch
+                if subscriber.filter != nil {
+                    own.log = Array(subscriber.pending.suffix(Self.logBatchLimit))
+                    state.subscribers[id]?.pending.removeAll(keepingCapacity: true)
+                }
+                if !own.isEmpty || simulation != nil { subscriber.continuation.yield(own) }
+            }
             guard !batch.isEmpty || simulation != nil else { return nil }
-            for continuation in state.subscribers.values { continuation.yield(batch) }
             return batch
         }
     }
@@ -181,7 +234,7 @@ package final class DashboardEngine: Sendable {
         let continuations = state.withLock { state in
             state.finished = true
             defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+            return state.subscribers.values.map(\.continuation)
         }
         for continuation in continuations { continuation.finish() }
     }

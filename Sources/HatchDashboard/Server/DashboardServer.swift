@@ -84,6 +84,23 @@ package struct DashboardServer: Service {
             }
             return try Self.savedCommands(controls) { store throws(SavedCommandStore.StoreError) in try store.delete(named: name) }
         }
+        router.get("/api/log/message") { request, _ in
+            guard let sequence = request.uri.queryParameters["sequence"].flatMap({ Int(String($0)) }), let message = engine.message(sequence) else {
+                return try Self.json(DashboardReply.failed("that message is no longer kept (the last \(DashboardEngine.logCapacity) are)."),
+                                     status: .notFound)
+            }
+            return try Self.json(message)
+        }
+        router.post("/api/log-filter") { request, _ in
+            let body = try await request.body.collect(upTo: 4 * 1024)
+            guard let filter = try? JSONDecoder().decode(LogFilterRequest.self, from: Data(buffer: body)) else {
+                return try Self.json(DashboardReply.failed(#"a log filter is {"subscriber": …, "topic": "$aws/things/+/shadow/#"}."#), status: .badRequest)
+            }
+            guard engine.setLogFilter(filter.topic, for: filter.subscriber) else {
+                return try Self.json(DashboardReply.failed("that stream is closed; reload the page."), status: .notFound)
+            }
+            return try Self.json(DashboardReply.done(filter.topic.isEmpty ? "every topic" : "topics matching \(filter.topic)"))
+        }
         let bulk = self.bulk
         router.post("/api/bulk") { request, _ in
             let body = try await request.body.collect(upTo: 1024 * 1024)

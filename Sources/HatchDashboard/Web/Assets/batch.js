@@ -4,12 +4,13 @@
 
 /** A frame's worth of batches, empty. */
 function emptyPending() {
-  return { cards: [], log: [], full: false, sounds: null, simulation: null };
+  return { cards: [], log: [], full: false, sounds: null, simulation: null, subscriber: null };
 }
 
 /**
  * Folds one batch into `pending`: a full batch replaces every card waiting (and the sound catalogue),
- * a partial one adds its cards after them; log entries accumulate; the newest simulation state wins.
+ * a partial one adds its cards after them; log entries accumulate; the newest simulation state and
+ * stream id (a full batch's `subscriber`, for the log filter) win.
  */
 function mergeBatch(pending, batch) {
   if (batch.full) {
@@ -21,6 +22,7 @@ function mergeBatch(pending, batch) {
   }
   pending.log.push(...(batch.log || []));
   if (batch.simulation) pending.simulation = batch.simulation;
+  if (batch.subscriber != null) pending.subscriber = batch.subscriber;
   return pending;
 }
 

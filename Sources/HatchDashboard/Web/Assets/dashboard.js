@@ -9,6 +9,7 @@ let order = [];                 // things in display order
 let visible = [];               // things that pass the search
 let sounds = {};                // product -> [{id, name}]
 let simulation = null;
+let subscriber = null;          // this page's stream id, for the server-side log filter
 const pending = emptyPending();
 let frameRequested = false;
 const viewport = $('[data-role=viewport]'), grid = $('[data-role=grid]');
@@ -31,6 +32,10 @@ function apply() {
   frameRequested = false;
   if (pending.sounds) { sounds = pending.sounds; pending.sounds = null; }
   if (pending.simulation) { simulation = pending.simulation; pending.simulation = null; }
+  if (pending.subscriber != null) {
+    subscriber = pending.subscriber; pending.subscriber = null;
+    if ($('[data-control=log-topic]').value.trim()) sendLogFilter();
+  }
   if (pending.full) {
     cards.clear();
     order = pending.cards.map((card) => card.thing);
@@ -242,36 +247,57 @@ function logMatches(entry) {
   return (entry.thing || '').toLowerCase().includes(device) || (card && card.name.toLowerCase().includes(device));
 }
 function addLog(entries) {
-  for (const entry of entries) { logRows.push(entry); }
+  // A filter's first batch brings back kept messages the page may have: each sequence once, in order.
+  const have = new Set(logRows.map((entry) => entry.sequence));
+  let ordered = true;
+  for (const entry of entries) {
+    if (have.has(entry.sequence)) continue;
+    if (logRows.length && entry.sequence < logRows[logRows.length - 1].sequence) ordered = false;
+    logRows.push(entry); have.add(entry.sequence);
+  }
+  if (!ordered) logRows.sort((a, b) => a.sequence - b.sequence);
   if (logRows.length > LOG_ROWS) logRows.splice(0, logRows.length - LOG_ROWS);
   drawLog();
 }
+const rowBySequence = new Map();   // sequence -> its row, reused while shown
 function drawLog() {
   shownLog = logRows.filter(logMatches).slice(-100).reverse();
-  const rows = shownLog.map((entry) => {
-    const row = document.createElement('tr');
-    row.dataset.kind = entry.kind; if (entry.thing) row.dataset.logThing = entry.thing;
-    row.tabIndex = 0;
-    row.title = 'Show the payload as a tree, with what changed since the message before on this topic';
-    row.onclick = () => showLogDetail(entry);
-    row.onkeydown = (event) => { if (event.key === 'Enter') showLogDetail(entry); };
-    const card = entry.thing && cards.get(entry.thing);
-    const cells = [new Date(entry.time).toISOString().slice(11, 23), card ? card.name : (entry.thing || ''), entry.kind, entry.direction, entry.topic, entry.payload];
-    cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) { cell.className = 'payload'; cell.title = text; } });
-    return row;
-  });
-  logBody.replaceChildren(...rows);
+  const rows = shownLog.map((entry) => rowBySequence.get(entry.sequence) || makeLogRow(entry));
+  // Rows already in place stay untouched, so a click or the keyboard's focus survives a batch.
+  rows.forEach((row, index) => { if (logBody.children[index] !== row) logBody.insertBefore(row, logBody.children[index] || null); });
+  while (logBody.children.length > rows.length) logBody.lastElementChild.remove();
+  const kept = new Set(shownLog.map((entry) => entry.sequence));
+  for (const sequence of rowBySequence.keys()) if (!kept.has(sequence)) rowBySequence.delete(sequence);
 }
-/** One message's payload as a JSON tree, the leaves that differ from the message before on its topic marked. */
-function showLogDetail(entry) {
+function makeLogRow(entry) {
+  const row = document.createElement('tr');
+  row.dataset.kind = entry.kind; if (entry.thing) row.dataset.logThing = entry.thing;
+  row.tabIndex = 0;
+  row.title = 'Show the payload as a tree, with what changed since the message before on this topic';
+  row.onclick = () => showLogDetail(entry);
+  row.onkeydown = (event) => { if (event.key === 'Enter') showLogDetail(entry); };
+  const card = entry.thing && cards.get(entry.thing);
+  const cells = [new Date(entry.time).toISOString().slice(11, 23), card ? card.name : (entry.thing || ''), entry.kind, entry.direction, entry.topic, entry.payload];
+  cells.forEach((text, index) => { const cell = row.insertCell(); cell.textContent = text; if (index === 5) { cell.className = 'payload'; cell.title = text; } });
+  rowBySequence.set(entry.sequence, row);
+  return row;
+}
+/** One message's payload as a JSON tree, the leaves that differ from the message before on its topic
+ * marked: both whole from the server while it keeps them, else the rows' (cut) payloads. */
+async function showLogDetail(entry) {
   const index = logRows.indexOf(entry);
-  const previous = index >= 0 ? previousOnTopic(logRows, index) : null;
-  const payload = parseJson(entry.payload), before = previous ? parseJson(previous.payload) : null;
+  const shownPrevious = index >= 0 ? previousOnTopic(logRows, index) : null;
+  let payloadText = entry.payload, previousText = shownPrevious ? shownPrevious.payload : null;
+  try {
+    const response = await fetch(withToken(`api/log/message?sequence=${entry.sequence}`));
+    if (response.ok) { const whole = await response.json(); payloadText = whole.payload; previousText = whole.previous ?? previousText; }
+  } catch { /* the rows' payloads will do */ }
+  const payload = parseJson(payloadText), before = previousText == null ? null : parseJson(previousText);
   const heading = document.createElement('p');
   heading.textContent = `${entry.topic} at ${new Date(entry.time).toISOString().slice(11, 23)}`
-    + (previous ? ` — marked: what changed since ${new Date(previous.time).toISOString().slice(11, 23)}` : ' — the first message seen on this topic');
-  const changed = new Set(previous && isObject(payload) ? changedPaths(isObject(before) ? before : {}, payload).map((path) => `payload.${path}`) : []);
-  const body = isObject(payload) ? jsonTree(payload, 'payload', changed, {}) : Object.assign(document.createElement('pre'), { textContent: entry.payload });
+    + (previousText == null ? ' — the first message kept on this topic' : ' — marked: what changed since the message before on this topic');
+  const changed = new Set(previousText != null && isObject(payload) ? changedPaths(isObject(before) ? before : {}, payload).map((path) => `payload.${path}`) : []);
+  const body = isObject(payload) ? jsonTree(payload, 'payload', changed, {}) : Object.assign(document.createElement('pre'), { textContent: payloadText });
   const close = document.createElement('button');
   close.textContent = 'Close'; close.onclick = () => { logDetail.hidden = true; };
   logDetail.replaceChildren(heading, body, close);
@@ -279,7 +305,23 @@ function showLogDetail(entry) {
   logDetail.hidden = false;
 }
 $('[data-control=log-device]').addEventListener('input', drawLog);
-$('[data-control=log-topic]').addEventListener('input', drawLog);
+let logFilterTimer = null;
+$('[data-control=log-topic]').addEventListener('input', () => {
+  drawLog();
+  clearTimeout(logFilterTimer);
+  logFilterTimer = setTimeout(sendLogFilter, 300);
+});
+/** Asks the server for this page's topic filter, so that its batches carry the newest matching
+ * messages rather than the fleet's newest (starting with the matches it kept). */
+async function sendLogFilter() {
+  if (subscriber == null) return;
+  try {
+    const response = await fetch(withToken('api/log-filter'), { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                                                body: JSON.stringify({ subscriber, topic: $('[data-control=log-topic]').value.trim() }) });
+    if (!response.ok) setText(document, 'log-filter-reply', (await response.json()).message);
+    else setText(document, 'log-filter-reply', '');
+  } catch { /* the filter still applies to the rows the page has */ }
+}
 $('[data-control=log-kind]').addEventListener('change', drawLog);
 $('[data-control=log-export]').onclick = () => {
   const link = document.createElement('a');
