@@ -346,8 +346,8 @@ let package = Package(
         .target(
             name: "HatchScenarios",
             dependencies: [
-                "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator", "HatchFleetLab", "HatchMQTT", "HatchMosquittoBroker",
-                "HatchIoTActionSenderClient", "HatchSeededRandom", "HatchServiceSupport",
+                "HatchScenarioFile", "HatchDeviceModel", "HatchDeviceSimulator", "HatchFleetProbes", "HatchMQTT", "HatchMosquittoBroker",
+                "HatchIoTActionSenderClient", "HatchSeededRandom",
                 // The private broker's passwords and ACL.
                 "HatchBrokerConfiguration",
             ]
@@ -359,14 +359,22 @@ let package = Package(
 
         // MARK: - Command-line tool
 
-        // What the toolkit's host services share: the Hummingbird route server (the dashboard and the
-        // Prometheus `/metrics` endpoint), the process metrics, the scrape client and the swift-log
-        // handlers (text and JSON lines).
+        // What the toolkit's libraries and host services share, light enough for the kit an app links:
+        // typed user-facing errors, the swift-log handlers (text and JSON lines), progress lines.
         .target(
             name: "HatchServiceSupport",
             dependencies: [
                 "HatchDeviceModel",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The host services' HTTP side: the Hummingbird route server (the dashboard and the Prometheus
+        // `/metrics` endpoint), the process metrics and the scrape client. Host-only.
+        .target(
+            name: "HatchServiceHTTP",
+            dependencies: [
                 "HatchMQTT",
+                "HatchServiceSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -387,7 +395,7 @@ let package = Package(
                 // Pure values only: the alarm status and the next alarm read from a reported state.
                 "HatchAdultAlarms",
                 // The route server it shares with the metrics endpoint.
-                "HatchServiceSupport",
+                "HatchServiceHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -412,7 +420,7 @@ let package = Package(
         .target(
             name: "HatchFleetService",
             dependencies: [
-                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceSupport", "HatchDashboard",
+                "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceHTTP", "HatchDashboard",
                 // Choosing and starting the fleet's broker, and the record other commands read.
                 "HatchBrokerConfiguration", "HatchFleetControl", "HatchMosquittoBroker",
                 .product(name: "Logging", package: "swift-log"),
@@ -424,7 +432,7 @@ let package = Package(
         .testTarget(
             name: "HatchFleetServiceTests",
             dependencies: [
-                "HatchFleetService", "HatchServiceSupport", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
+                "HatchFleetService", "HatchServiceHTTP", "HatchDashboard", "HatchDeviceModel", "HatchDeviceSimulator",
                 "HatchMQTT", "HatchMosquittoBroker", "HatchctlTestSupport", "HatchFleetControl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -441,15 +449,29 @@ let package = Package(
             name: "HatchCloudProvisioningTests",
             dependencies: ["HatchCloudProvisioning", "HatchDeviceModel", "HatchDeviceSimulator"]
         ),
-        // What `hatchctl fleet chaos`, `fleet soak` and the bench phases run: the chaos client and its
-        // ledger, the soak samples, and `hatchctl` children (a fleet, a shadow service, bench shards).
+        // How a fleet experiment measures devices from outside: the command clients and their ledger
+        // (lost, applied twice, latency), the request log a fleet writes, presence. The scenario engine
+        // and the fleet lab share them; no HTTP, so the kit an app links stays light.
+        .target(
+            name: "HatchFleetProbes",
+            dependencies: ["HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchServiceSupport"]
+        ),
+        .testTarget(
+            name: "HatchFleetProbesTests",
+            dependencies: ["HatchFleetProbes", "HatchDeviceModel", "HatchDeviceSimulator"]
+        ),
+        // What `hatchctl fleet chaos` and the bench phases run: the chaos program, and `hatchctl`
+        // children (a fleet, a shadow service, bench shards).
         .target(
             name: "HatchFleetLab",
-            dependencies: ["CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT", "HatchMosquittoBroker", "HatchServiceSupport"]
+            dependencies: [
+                "CMosquitto", "HatchDeviceModel", "HatchDeviceSimulator", "HatchFleetProbes", "HatchMQTT", "HatchMosquittoBroker",
+                "HatchServiceSupport", "HatchServiceHTTP",
+            ]
         ),
         .testTarget(
             name: "HatchFleetLabTests",
-            dependencies: ["HatchFleetLab", "HatchDeviceModel", "HatchDeviceSimulator"]
+            dependencies: ["HatchFleetLab"]
         ),
         // What the device commands of `hatchctl` stand on: finding devices on a broker by name or MAC,
         // describing their state, parsing command-line values, the broker record, and typed errors with
@@ -511,7 +533,7 @@ let package = Package(
                 "HatchDashboard",
                 "HatchFleetService",
                 "HatchCloudProvisioning",
-                "HatchFleetLab",
+                "HatchFleetLab", "HatchFleetProbes",
                 "HatchScenarioFile", "HatchScenarios",
                 "HatchBrokerConfiguration",
                 "HatchFleetControl",
@@ -544,7 +566,7 @@ let package = Package(
             dependencies: [
                 "HatchctlTestSupport",
                 "HatchMosquittoBroker", "HatchDeviceModel", "HatchDeviceSimulator", "HatchMQTT",
-                "HatchServiceSupport", .product(name: "Logging", package: "swift-log"),
+                "HatchServiceSupport", "HatchServiceHTTP", .product(name: "Logging", package: "swift-log"),
                 // Parses the CloudFormation template of `hatchctl cloud provision`.
                 .product(name: "Yams", package: "Yams"),
             ]

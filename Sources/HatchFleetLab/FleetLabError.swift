@@ -7,8 +7,6 @@ package enum FleetLabError: UserFacingError, Equatable {
     case brokerDidNotStart(String)
     /// A fleet file given to the run cannot be used; says why.
     case unusableFleetFile(String)
-    /// A file the run writes could not be created.
-    case cannotCreate(option: String, path: String)
     /// The `hatchctl` executable, which runs the children, could not be found.
     case executableNotFound(role: String)
     /// The shards or brokers would need more open files than a process may have; says how to split.
@@ -32,8 +30,6 @@ package enum FleetLabError: UserFacingError, Equatable {
         switch self {
         case .brokerDidNotStart(let reason):
             return "The private mosquitto did not start: \(reason). Check that mosquitto is installed (`make deps`)."
-        case .cannotCreate(let option, let path):
-            return "\(option): cannot create \(path); check the folder exists and is writable"
         case .executableNotFound(let role):
             return "cannot find the hatchctl executable to run \(role) in a child process"
         case .tooFewFileDescriptors(let text), .notAllOnline(let text), .unusableFleetFile(let text):

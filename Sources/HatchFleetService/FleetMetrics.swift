@@ -1,8 +1,8 @@
+import HatchServiceHTTP
 import Metrics
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
-import HatchServiceSupport
 import Prometheus
 
 /// The fleet's Prometheus metrics (prefix `hatch_fleet_`), rendered in the text exposition format.

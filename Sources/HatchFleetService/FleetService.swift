@@ -1,7 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
-import HatchServiceSupport
+import HatchServiceHTTP
 import Logging
 import ServiceLifecycle
 import Synchronization

@@ -1,4 +1,4 @@
-import HatchServiceSupport
+import HatchServiceHTTP
 import Prometheus
 import Testing
 

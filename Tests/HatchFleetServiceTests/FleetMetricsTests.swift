@@ -3,7 +3,7 @@ import HatchDashboard
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchFleetService
-import HatchServiceSupport
+import HatchServiceHTTP
 import Prometheus
 import Testing
 

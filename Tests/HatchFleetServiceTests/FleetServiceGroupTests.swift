@@ -2,7 +2,7 @@ import HatchDeviceSimulator
 import HatchFleetService
 import HatchMosquittoBroker
 import HatchMQTT
-import HatchServiceSupport
+import HatchServiceHTTP
 import Logging
 import Prometheus
 import ServiceLifecycle

@@ -3,7 +3,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchMosquittoBroker
 import HatchMQTT
-import HatchServiceSupport
+import HatchServiceHTTP
 import HatchctlTestSupport
 import Testing
 

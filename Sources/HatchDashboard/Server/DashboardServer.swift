@@ -1,5 +1,5 @@
 import Foundation
-import HatchServiceSupport
+import HatchServiceHTTP
 import Hummingbird
 import Logging
 import ServiceLifecycle

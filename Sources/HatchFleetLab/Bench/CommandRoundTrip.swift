@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchFleetProbes
 import HatchMQTT
 import Synchronization
 

@@ -2,6 +2,7 @@ import Foundation
 import HatchDeviceSimulator
 import HatchMQTT
 import HatchMosquittoBroker
+import HatchServiceHTTP
 import HatchServiceSupport
 
 /// `fleet bench --split`: the traffic phase with the devices in this process and

@@ -1,4 +1,5 @@
 import Foundation
+import HatchFleetProbes
 
 /// What `hatchctl fleet chaos` measured, and which of its invariants failed (none when it passed).
 package struct ChaosReport: Codable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
+import HatchFleetProbes
 import HatchMQTT
 import HatchMosquittoBroker
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import HatchMQTT
 import HatchMosquittoBroker
+import HatchServiceHTTP
 import HatchServiceSupport
 
 /// One `hatchctl fleet run --shard I/N` of `fleet bench --shards N`: its own process, so it has an

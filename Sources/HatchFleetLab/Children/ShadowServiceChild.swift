@@ -1,7 +1,7 @@
 import Foundation
 import HatchMQTT
 import HatchMosquittoBroker
-import HatchServiceSupport
+import HatchServiceHTTP
 
 /// `hatchctl shadow-service` in a child process, as `fleet bench --split` runs it beside the
 /// devices: its own process, so the CPU it spends is its own, with its counters read from its

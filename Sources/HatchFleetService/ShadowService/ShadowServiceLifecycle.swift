@@ -1,5 +1,5 @@
 import HatchDeviceSimulator
-import HatchServiceSupport
+import HatchServiceHTTP
 import Logging
 import ServiceLifecycle
 

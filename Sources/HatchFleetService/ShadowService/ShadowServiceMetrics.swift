@@ -1,5 +1,5 @@
 import HatchDeviceSimulator
-import HatchServiceSupport
+import HatchServiceHTTP
 import Prometheus
 
 /// The shadow service's Prometheus metrics (prefix `hatch_shadow_service_`): requests by kind,

@@ -1,6 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import HatchScenarioFile
 
 /// The metrics of one window of a run (a stage, or the whole run): each a value in its unit, or the

@@ -1,5 +1,5 @@
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import Synchronization
 
 /// Hands each request a device applied to the ledger of the stage whose clients sent it, by the

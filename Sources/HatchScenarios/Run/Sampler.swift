@@ -1,10 +1,9 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import HatchMQTT
 import HatchScenarioFile
-import HatchServiceSupport
 import Synchronization
 
 /// Samples the fleet about once per `interval` for the charts (devices online, messages per second,

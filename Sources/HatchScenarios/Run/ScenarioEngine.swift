@@ -1,9 +1,7 @@
 import Foundation
 import HatchDeviceSimulator
-import HatchFleetLab
 import HatchMQTT
 import HatchScenarioFile
-import HatchServiceSupport
 
 /// Runs a planned scenario: starts its target, runs the stages in order on the simulated clock, samples
 /// the fleet for the charts, measures every metric per stage and for the run, and decides each

@@ -1,11 +1,10 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import HatchMosquittoBroker
 import HatchMQTT
 import HatchScenarioFile
-import HatchServiceSupport
 
 /// Where a scenario runs: the fleet the file describes, started by the engine, or devices it did not
 /// start (real hardware, or a `hatchctl fleet run` elsewhere) on a given broker.

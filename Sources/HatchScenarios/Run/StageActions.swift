@@ -1,7 +1,7 @@
 import Foundation
 import HatchDeviceModel
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import HatchIoTActionSenderClient
 import HatchMosquittoBroker
 import HatchMQTT

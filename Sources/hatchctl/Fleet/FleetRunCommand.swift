@@ -5,6 +5,7 @@ import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchFleetControl
 import HatchFleetLab
+import HatchFleetProbes
 import HatchFleetService
 import HatchMQTT
 import HatchMosquittoBroker

@@ -14,7 +14,7 @@ package final class RequestLog: Sendable {
     package init(url: URL) throws {
         if !FileManager.default.fileExists(atPath: url.path) {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw FleetLabError.cannotCreate(option: "--request-log", path: url.path)
+                throw RequestLogError.cannotCreate(option: "--request-log", path: url.path)
             }
         }
         let handle = try FileHandle(forWritingTo: url)

@@ -1,4 +1,4 @@
-import HatchFleetLab
+import HatchFleetProbes
 import Testing
 
 /// Nearest-rank percentiles, as the chaos and bench reports give them.

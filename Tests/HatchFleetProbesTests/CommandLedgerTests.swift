@@ -1,6 +1,6 @@
 import HatchDeviceModel
 import HatchDeviceSimulator
-import HatchFleetLab
+import HatchFleetProbes
 import Testing
 
 /// The chaos run's accounting: what the client was told, settled against what the devices applied.

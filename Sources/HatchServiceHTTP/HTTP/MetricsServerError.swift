@@ -1,3 +1,5 @@
+import HatchServiceSupport
+
 /// Why the metrics server could not start.
 package enum MetricsServerError: UserFacingError, Hashable {
     /// The host is neither an address nor a name that resolves.
