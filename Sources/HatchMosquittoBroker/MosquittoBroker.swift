@@ -46,11 +46,19 @@ public final class MosquittoBroker: Sendable {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
-    /// Starts a private broker and waits until its port accepts connections.
+    /// Starts a private broker and waits until its port accepts connections. A port that another
+    /// process bound between choosing it and the broker's start is given up for another, twice.
     public static func start(options: Options = .init()) async throws -> MosquittoBroker {
-        let broker = try MosquittoBroker(options: options)
-        try await broker.launch()
-        return broker
+        var attempt = 1
+        while true {
+            let broker = try MosquittoBroker(options: options)
+            do {
+                try await broker.launch()
+                return broker
+            } catch MosquittoBrokerError.exitedDuringStartup(_, let log) where attempt < 3 && log.contains("Address already in use") {
+                attempt += 1
+            }
+        }
     }
 
     /// Starts mosquitto with a configuration file written elsewhere (for example by

@@ -28,7 +28,6 @@ import argparse
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,17 +44,14 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Interop"))
+from loopback_port import free_loopback_port  # noqa: E402  (the suites' shared port choice)
+
 SHELF_DEVICES = 10
 
 
 class CheckFailed(AssertionError):
     """A check did not hold by its deadline."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_for(what: str, deadline: float, probe):
@@ -88,7 +84,7 @@ class Suite:
         self.fleet_file = home / "fleet.yaml"
         self.fleet_file.write_text(yaml.safe_dump(fleet, sort_keys=False))
         self.devices = [device["name"] for device in fleet["devices"]]
-        self.port = free_port()
+        self.port = free_loopback_port()
         self.fleet: subprocess.Popen | None = None
         self.browser: webdriver.Chrome | None = None
         self.passed: list[str] = []
@@ -215,7 +211,7 @@ class Suite:
 
     def check_token_required(self) -> None:
         token = "dashboard-test-token-0123456789"
-        port = free_port()
+        port = free_loopback_port()
         dashboard = subprocess.Popen([self.hatchctl, "dashboard", "--port", str(port), "--token", token],
                                      env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:

@@ -15,7 +15,6 @@ import urllib.request
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,14 +25,11 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Interop"))
+from loopback_port import free_loopback_port  # noqa: E402  (the suites' shared port choice)
+
 TICKS = os.sysconf("SC_CLK_TCK")
 PAGE = os.sysconf("SC_PAGE_SIZE")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def cpu_and_rss(pids: list[int]) -> tuple[float, int]:
@@ -101,7 +97,7 @@ def main() -> int:
                 return 1
             time.sleep(1)
         print(f"fleet: {total} devices online after {time.monotonic() - started:.0f} s")
-        port = free_port()
+        port = free_loopback_port()
         dashboard = subprocess.Popen([hatchctl, "dashboard", "--port", str(port), "--timeout", "30"], env=env,
                                      stdout=open(home / "dashboard.log", "w"), stderr=subprocess.STDOUT, start_new_session=True)
         processes.append(dashboard)

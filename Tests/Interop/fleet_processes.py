@@ -20,6 +20,8 @@ import threading
 import time
 from pathlib import Path
 
+from loopback_port import free_loopback_port
+
 
 class ProcessError(RuntimeError):
     """A process could not be started, or did not become ready in time."""
@@ -34,13 +36,6 @@ _STARTED: list[subprocess.Popen] = []
 def _stop_leftovers() -> None:
     for process in reversed(_STARTED):
         _stop(process, grace=3)
-
-
-def free_loopback_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def find_mosquitto() -> str:
