@@ -92,7 +92,8 @@ public final class MosquittoBroker: Sendable {
         directory.appendingPathComponent("mqtt.sock").path
     }
 
-    /// A port on 127.0.0.1 that is free right now, for a listener of a configuration file.
+    /// A port on 127.0.0.1 that is free right now, below the ephemeral range (as ``start(options:)``
+    /// chooses its own), for a listener of a configuration file.
     public static func freeLoopbackPort() throws -> Int { try LoopbackPort.free() }
 
     private init(options: Options, executable: String, port: Int, tlsPort: Int?, directory: URL, configPath: String,

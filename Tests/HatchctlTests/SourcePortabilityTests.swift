@@ -16,6 +16,8 @@ struct SourcePortabilityTests {
         "HatchMosquittoBroker/BrokerBacklog.swift",
         // The watchdog's shell asks `/proc` for its parent, and `kill -0` where there is none.
         "HatchMosquittoBroker/OrphanWatchdog.swift",
+        // Where the ephemeral port range starts, for a listener's port; the IANA range where it is not listed.
+        "HatchMosquittoBroker/LoopbackPort.swift",
     ]
     /// The only file that may call epoll or eventfd.
     static let epollBackend: Set<String> = ["HatchMQTT/EventLoop/EpollPoller.swift"]
