@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceModel
+import HatchMQTT
 import HatchIoTDeviceConnectionStateClient
 import Synchronization
 
@@ -95,15 +96,9 @@ package final class DashboardEngine: Sendable {
             let entry = MessageLogEntry.classify(topic: topic, payload: payload, sequence: state.sequence, time: time)
             state.log.append(entry)
             state.payloads.append((state.sequence, topic, payload))
-            state.pendingLog.append(entry)
-            if state.pendingLog.count > 2 * Self.logBatchLimit {
-                state.pendingLog.removeFirst(state.pendingLog.count - Self.logBatchLimit)
-            }
+            Self.keep(entry, in: &state.pendingLog)
             for (id, subscriber) in state.subscribers where subscriber.filter?.matches(topic) == true {
-                state.subscribers[id]?.pending.append(entry)
-                if subscriber.pending.count + 1 > 2 * Self.logBatchLimit {
-                    state.subscribers[id]?.pending.removeFirst(subscriber.pending.count + 1 - Self.logBatchLimit)
-                }
+                Self.keep(entry, in: &state.subscribers[id, default: subscriber].pending)
             }
         }
     }
@@ -268,6 +263,13 @@ package final class DashboardEngine: Sendable {
         state.dirty.removeAll(keepingCapacity: true)
     }
 
+    /// Appends `entry` to messages waiting for a batch, keeping the newest ``logBatchLimit`` once
+    /// twice that many wait (a batch carries no more).
+    private static func keep(_ entry: MessageLogEntry, in pending: inout [MessageLogEntry]) {
+        pending.append(entry)
+        if pending.count > 2 * logBatchLimit { pending.removeFirst(pending.count - logBatchLimit) }
+    }
+
     /// Adds a fleet sample when ``fleetSampleSeconds`` passed since the last.
     private static func sampleFleet(_ state: inout State, now: Int64) {
         let instant = ContinuousClock.now
@@ -279,7 +281,7 @@ package final class DashboardEngine: Sendable {
             if card.playing != "nothing" && card.playing != "-" { playing += 1 }
         }
         let rate = state.lastFleetSample.map { last in
-            Double(state.sequence - last.sequence) / max(0.001, Double((instant - last.at).components.seconds) + Double((instant - last.at).components.attoseconds) / 1e18)
+            Double(state.sequence - last.sequence) / max(0.001, (instant - last.at).seconds)
         } ?? 0
         state.fleetTimeline.append(FleetTimelinePoint(t: now, online: online, lit: lit, playing: playing, messagesPerSecond: rate))
         state.lastFleetSample = (instant, state.sequence)
