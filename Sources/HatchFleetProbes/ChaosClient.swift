@@ -27,7 +27,9 @@ package final class ChaosClient: Sendable {
     private let targets: [Target]
     private let attemptTimeout: Duration
     private let deadline: Duration
-    private let paused = Atomic<Bool>(false)
+    /// Whether new commands wait; a command begins in the ledger under this lock, so once ``pause()``
+    /// returns no new one begins and ``drain(timeout:)`` sees every command there will be.
+    private let paused = Mutex<Bool>(false)
     private let sequence = Atomic<Int>(0)
     private let disconnections = Atomic<Int>(0)
     private let tasks = Mutex<[Task<Void, Never>]>([])
@@ -109,10 +111,10 @@ package final class ChaosClient: Sendable {
     }
 
     /// Stops sending new commands (commands already sent go on until settled).
-    package func pause() { paused.store(true, ordering: .relaxed) }
+    package func pause() { paused.withLock { $0 = true } }
 
     /// Sends new commands again.
-    package func resume() { paused.store(false, ordering: .relaxed) }
+    package func resume() { paused.withLock { $0 = false } }
 
     /// Waits until every command sent is settled, at most `timeout`; returns how many are still open.
     package func drain(timeout: Duration) async -> Int {
@@ -158,14 +160,14 @@ package final class ChaosClient: Sendable {
             clock = clock.advanced(by: interval)
             try? await Task.sleep(until: clock)
             if ContinuousClock.now - clock > .seconds(1) { clock = .now }  // do not burst after a stall
-            guard !paused.load(ordering: .relaxed), !targets.isEmpty else { continue }
+            guard !paused.withLock({ $0 }), !targets.isEmpty else { continue }
             // The next device without a command outstanding, round robin.
             for _ in 0..<targets.count {
                 let target = targets[next % targets.count]
                 next += 1
                 let number = sequence.add(1, ordering: .relaxed).oldValue
                 let command = makeCommand(number, target)
-                guard ledger.begin(command) else { continue }
+                guard paused.withLock({ paused in !paused && ledger.begin(command) }) else { continue }
                 Task { [weak self] in await self?.execute(command) }
                 break
             }
