@@ -31,11 +31,14 @@ package final class RequestLog: Sendable {
     /// The requests in a log file (a cut-off last line is skipped).
     package static func read(_ url: URL) -> [(thing: String, request: ClientRequest)] {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
-            let fields = line.split(separator: " ")
-            guard fields.count == 4, let kind = ClientRequest.Kind(rawValue: String(fields[2])),
-                  fields[0] == "applied" || fields[0] == "repeated" else { return nil }
-            return (String(fields[1]), ClientRequest(kind: kind, clientToken: String(fields[3]), repeated: fields[0] == "repeated"))
-        }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).compactMap(parse)
+    }
+
+    /// One line of the log, or `nil` for a line that is not one.
+    package static func parse(_ line: Substring) -> (thing: String, request: ClientRequest)? {
+        let fields = line.split(separator: " ")
+        guard fields.count == 4, let kind = ClientRequest.Kind(rawValue: String(fields[2])),
+              fields[0] == "applied" || fields[0] == "repeated" else { return nil }
+        return (String(fields[1]), ClientRequest(kind: kind, clientToken: String(fields[3]), repeated: fields[0] == "repeated"))
     }
 }

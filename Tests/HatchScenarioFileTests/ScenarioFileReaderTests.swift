@@ -36,6 +36,7 @@ import Testing
         #expect(scenario.fleet.shadowService == .fused)
         #expect(scenario.fleet.keepAlive == 10)
         #expect(scenario.fleet.connectConcurrency == 256)
+        #expect(scenario.fleet.shards == 1)
         #expect(scenario.clock.startText == "2026-03-08T01:30:00-05:00")
         #expect(scenario.clock.start == Date(timeIntervalSince1970: 1_772_951_400))
         #expect(scenario.clock.speed == 60)
@@ -94,8 +95,10 @@ import Testing
           shadowService: split
           keepAlive: 30s
           connectConcurrency: 64
+          shards: 4
         """
         let scenario = try Self.read(Self.scenario(fleet: fleet, stages: "  - {name: a, duration: 1m}"))
+        #expect(scenario.fleet.shards == 4)
         #expect(scenario.fleet.broker == .external(url: "mqtts://broker.example.com:8883",
                                                    at: FieldLocation(file: "test.yaml", line: 7, field: "fleet.broker")))
         #expect(scenario.fleet.shadowService == .split)

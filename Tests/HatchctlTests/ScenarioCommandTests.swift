@@ -77,6 +77,34 @@ struct ScenarioCommandTests {
         }
     }
 
+    @Test("a fleet in shard processes: alarms, sunrises, commands, a clock jump, a fault and a broker kill reach every shard")
+    func shardedFleet() async throws {
+        let hatchctl = try Hatchctl()
+        let folder = try TemporaryFolder(prefix: "hatch-scenario")
+        let junit = folder.url.appendingPathComponent("junit.xml")
+        let shardFoldersBefore = Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("hatch-scenario-shards-") })
+        let result = try await hatchctl.run(["scenario", "run", Self.fixtures.appendingPathComponent("sharded.yaml").path,
+                                             "--junit", junit.path, "--json"])
+        #expect(result.status == 0, "\(result)")
+        let body = try #require(try result.json() as? [String: Any], "\(result)")
+        #expect(body["verdict"] as? String == "pass", "\(result)")
+        #expect((body["target"] as? String)?.contains("in 2 shard processes") == true, "\(body)")
+        let metrics = try #require(body["metrics"] as? [String: Any])
+        // The alarms were set after the clock jump on both shards' devices, each rang on its minute.
+        #expect(metrics["alarms.fired"] as? Double == 24, "\(metrics)")
+        #expect(metrics["alarms.offMinute"] as? Double == 0, "\(metrics)")
+        #expect((metrics["commands.sent"] as? Double ?? 0) > 0, "\(metrics)")
+        #expect(metrics["commands.lost"] as? Double == 0, "\(metrics)")
+        let stages = try #require(body["stages"] as? [[String: Any]])
+        #expect(stages.allSatisfy { $0["notApplicable"] == nil }, "every step runs on shards: \(stages)")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(!xml.contains("<failure") && !xml.contains("<skipped"), "\(xml)")
+        // The shards' folder goes once every shard process has ended.
+        let temporary = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+        #expect(Set(temporary.filter { $0.hasPrefix("hatch-scenario-shards-") }).isSubset(of: shardFoldersBefore), "\(temporary)")
+    }
+
     @Test("Ctrl-C stops cleanly, writes the report marked interrupted and exits 130")
     func interrupted() async throws {
         let folder = try TemporaryFolder(prefix: "hatch-scenario")

@@ -76,6 +76,24 @@ public final class SimulationClock: Sendable {
         state.withLock { $0.anchorSimulated.addTimeInterval(seconds) }
     }
 
+    /// The simulated time `time` at the real time `real`, running on at `speed` (0 pauses): the same
+    /// setting gives every process (fleet shards, a scenario engine) the same clock, whenever it arrives.
+    public func set(_ time: Date, speed: Double, at real: Date) {
+        state.withLock { state in
+            state.anchorSimulated = time
+            state.anchorReal = real
+            state.speed = max(0, speed)
+        }
+    }
+
+    /// The clock's state now, as ``set(_:speed:at:)`` takes it.
+    public var reading: (time: Date, speed: Double, at: Date) {
+        state.withLock { state in
+            let real = Date()
+            return (state.anchorSimulated.addingTimeInterval(real.timeIntervalSince(state.anchorReal) * state.speed), state.speed, real)
+        }
+    }
+
     /// Sets the simulated time.
     public func set(_ date: Date) {
         state.withLock { state in

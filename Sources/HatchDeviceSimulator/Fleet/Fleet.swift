@@ -410,21 +410,27 @@ public final class Fleet: Sendable {
     /// Answers one control request on ``Topics/fleetControlReply``: `ok` with the result, or
     /// `ok: false` with a `code` and a `message` (400 malformed, 404 no such device, 413, 415).
     private func handleControl(_ payload: Data, session: MQTTSession) async {
-        let reply = await controlReply(to: payload)
+        guard let reply = await controlReply(to: payload) else { return }
         if (try? await session.publish(Topics.fleetControlReply, payload: reply.jsonData)) != nil {
             statistics.published.add(.control)
         }
     }
 
-    /// The reply to a control payload (the control topic's logic without the broker).
-    func controlReply(to payload: Data) async -> JSONValue {
+    /// The reply to a control payload (the control topic's logic without the broker), with this
+    /// fleet's instance name; `nil` for a request addressed to another instance.
+    func controlReply(to payload: Data) async -> JSONValue? {
         var reply: JSONObject = [:]
         do throws(ShadowRejection) {
-            let (command, token) = try FleetControlCommand.decode(payload)
+            let request = try FleetControlCommand.read(payload)
+            if let instance = request.instance, instance != configuration.instanceName { return nil }
+            let token = request.clientToken
             if let token { reply["clientToken"] = .string(token) }
-            switch command {
+            switch request.command {
             case .status:
                 reply["status"] = status().jsonValue
+            case .clock(let setting):
+                configuration.clock.set(setting.time, speed: setting.speed, at: setting.at)
+                reply["clock"] = setting.jsonValue
             case .fault(let fault):
                 if case .devices(let names) = fault.target {
                     let unknown = names.filter { resolve(.devices([$0])).isEmpty }
@@ -442,6 +448,7 @@ public final class Fleet: Sendable {
             reply = ["ok": false, "code": .int(error.code), "message": .string(error.message)]
             if let token = error.clientToken { reply["clientToken"] = .string(token) }
         }
+        reply["instance"] = .string(configuration.instanceName)
         return .object(reply)
     }
 }

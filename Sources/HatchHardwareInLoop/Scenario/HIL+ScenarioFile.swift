@@ -11,9 +11,12 @@ extension HIL {
     /// applicable. Each failed expectation is recorded as a test issue that states the measured value;
     /// a scenario whose essential stages are all not applicable ends cancelled (JUnit `skipped`), never
     /// passed. Writes the JUnit report to `junitFile` when given. Returns the result for further checks.
+    /// A scenario whose fleet runs in `shards` needs a built `hatchctl`: `hatchctl`, else the
+    /// `HATCH_HIL_HATCHCTL` variable, names it.
     @discardableResult
     public static func scenarioFile(_ file: URL, target configured: HILTargetConfiguration? = nil, seed: UInt64? = nil,
-                                    junitFile: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> ScenarioResult {
+                                    junitFile: URL? = nil, hatchctl: URL? = nil,
+                                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> ScenarioResult {
         let scenario = try ScenarioFileReader.read(contentsOf: file)
         let configuration = try configured ?? HILTargetConfiguration.fromEnvironment()
         var choice = ScenarioTargetChoice.simulated
@@ -26,7 +29,9 @@ extension HIL {
             })
         }
         let plan = try ScenarioPlanner.plan(scenario, baseDirectory: file.deletingLastPathComponent(), seed: seed, devices: devices)
-        let result = await ScenarioEngine(plan: plan, options: .init(target: choice, progress: { print("scenario: \($0)") })).run()
+        let executable = hatchctl ?? ProcessInfo.processInfo.environment["HATCH_HIL_HATCHCTL"].map { URL(fileURLWithPath: $0) }
+        let result = await ScenarioEngine(plan: plan, options: .init(
+            target: choice, progress: { print("scenario: \($0)") }, shardLauncher: executable.map { ShardLauncher(executable: $0) })).run()
         if let junitFile { try Data(ScenarioJUnitReport.xml(result).utf8).write(to: junitFile, options: .atomic) }
         for expectation in result.expectations where expectation.verdict == .fail {
             Issue.record(Comment(rawValue: "\(result.scenario): \(expectation.message ?? expectation.threshold)"), sourceLocation: sourceLocation)

@@ -34,16 +34,23 @@ public struct ScenarioFleet: Sendable, Equatable {
     public var keepAlive: Int
     /// How many devices connect at once while the fleet starts.
     public var connectConcurrency: Int
+    /// How many `hatchctl fleet run --shard I/N` processes run the devices (1: in the engine's own
+    /// process), each every N-th device, as a fleet past one process runs.
+    public var shards: Int
 
     /// Creates a fleet section.
     public init(devices: Devices, broker: Broker = .private, shadowService: ShadowService = .fused, keepAlive: Int = 10,
-                connectConcurrency: Int = 256) {
+                connectConcurrency: Int = 256, shards: Int = 1) {
         self.devices = devices
         self.broker = broker
         self.shadowService = shadowService
         self.keepAlive = keepAlive
         self.connectConcurrency = connectConcurrency
+        self.shards = shards
     }
+
+    /// The most shard processes a scenario may ask for.
+    public static let maximumShards = 64
 }
 
 /// A group of generated devices: `count` devices of one product, spread over time zones in turn.

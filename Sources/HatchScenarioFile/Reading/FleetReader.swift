@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the `fleet` section: where the devices come from, the broker, the shadow service, keep-alive
-/// and how many devices connect at once.
+/// Reads the `fleet` section: where the devices come from, the broker, the shadow service, keep-alive,
+/// how many devices connect at once and in how many processes.
 enum FleetReader {
     static let brokerHowToWrite = "`private` or a URL mqtt://host:port or mqtts://host:port"
 
@@ -17,6 +17,7 @@ enum FleetReader {
             fleet.keepAlive = Int(seconds)
         }
         if let concurrency = mapping["connectConcurrency"] { fleet.connectConcurrency = try concurrency.wholeNumber(in: 1...10000) }
+        if let shards = mapping["shards"] { fleet.shards = try shards.wholeNumber(in: 1...ScenarioFleet.maximumShards) }
         return fleet
     }
 

@@ -2,7 +2,7 @@
 /// rejects any other key with this list; a test holds `scenarios/scenario.schema.json` to the same lists.
 package enum ScenarioKeys {
     package static let root = ["name", "description", "seed", "fleet", "clock", "stages", "expect"]
-    package static let fleet = ["devices", "broker", "shadowService", "keepAlive", "connectConcurrency"]
+    package static let fleet = ["devices", "broker", "shadowService", "keepAlive", "connectConcurrency", "shards"]
     package static let devices = ["file", "generate"]
     package static let deviceGroup = ["product", "count", "timeZones", "namePrefix"]
     package static let clock = ["start", "speed"]

@@ -13,6 +13,8 @@ public struct ScenarioPlan: Sendable {
     public let definition: FleetDefinition
     /// The fleet file text of generated devices (for a fleet in another process), or `nil`.
     public let generatedFleetFile: String?
+    /// The fleet file the devices were read from, or `nil` for generated devices or a definition given in code.
+    public var fleetFile: URL? = nil
     /// The stages with their actions resolved.
     public let stages: [PlannedStage]
     /// The seed every random choice used.
@@ -25,6 +27,11 @@ public struct ScenarioPlan: Sendable {
     /// can report only by logging every packet.
     public var countsDenials: Bool {
         (scenario.expectations + scenario.stages.flatMap(\.expectations)).contains { $0.metric == .brokerDenied }
+    }
+
+    /// Whether a stage sets alarms with a sunrise, whose brightness the sampler follows.
+    var hasSunrises: Bool {
+        stages.contains { $0.actions.contains { if case .alarms(let alarms, _) = $0 { alarms.sunrise } else { false } } }
     }
 
     /// The first connect ramp's devices per second, or `nil` when the devices connect before the first stage.

@@ -21,16 +21,19 @@ public enum ScenarioPlanner {
         var scenario = scale == 1 ? scenario : scaled(scenario, by: scale)
         if speedFactor != 1 { scenario = faster(scenario, by: speedFactor) }
         var generated: String?
+        var fleetFile: URL?
         let definition: FleetDefinition
         if let devices {
             definition = devices
         } else if let devicesFile {
             definition = try load(devicesFile, at: .code("--devices"))
+            fleetFile = devicesFile
         } else {
             switch scenario.fleet.devices {
             case .file(let path, let location):
                 let url = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL
                 definition = try load(url, at: location)
+                fleetFile = url
             case .generated(let groups):
                 let text = try GeneratedFleet.yaml(groups, name: scenario.name)
                 generated = text
@@ -53,7 +56,9 @@ public enum ScenarioPlanner {
             }
             stages.append(PlannedStage(stage: stage, actions: actions, notes: notes))
         }
-        return ScenarioPlan(scenario: scenario, definition: definition, generatedFleetFile: generated, stages: stages, seed: seed)
+        var plan = ScenarioPlan(scenario: scenario, definition: definition, generatedFleetFile: generated, stages: stages, seed: seed)
+        plan.fleetFile = fleetFile
+        return plan
     }
 
     private static func load(_ url: URL, at location: FieldLocation) throws(ScenarioFileError) -> FleetDefinition {

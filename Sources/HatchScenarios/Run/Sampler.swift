@@ -34,11 +34,13 @@ final class Sampler: Sendable {
         var lastLine = ContinuousClock.now
         var brightness: [String: Int] = [:]
         var sunriseIndex = 0
-        var following: [String: (device: SimulatedDevice, alarm: Int)] = [:]
+        var following: [String: Int] = [:]
         var suspects: [String: Int] = [:]
         let devices = Dictionary(uniqueKeysWithValues: (target.fleet?.devices ?? []).map { ($0.thingName.rawValue, $0) })
+        let follows = target.fleet != nil || target.light != nil
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
+            await target.refresh()
             let t = recorder.now
             let messages = target.messages ?? 0
             let answered = recorder.answers(since: lastT)
@@ -50,15 +52,20 @@ final class Sampler: Sendable {
                 t: t, simulated: target.clock.map { $0.now.timeIntervalSince1970 }, stage: name, online: online,
                 messagesPerSecond: rate, commandsAnswered: answers.count,
                 latencyP50: percentile(answers, 0.5), latencyP99: percentile(answers, 0.99), alarmsFired: recorder.firings(since: lastT),
-                memoryMegabytes: Double(ProcessResources.residentMemoryBytes) / 1_048_576))
+                memoryMegabytes: Double(target.residentMemoryBytes) / 1_048_576))
             // Sunrises: follow each from its start until its alarm rings; its brightness must not go down.
             let events = recorder.events(from: sunriseIndex)
             sunriseIndex += events.count
             for event in events {
                 let key = event.thing.rawValue
                 switch event.event {
-                case .sunriseStarted(let alarm): if let device = devices[key] { following[key] = (device, alarm) }
-                case .alarmFired, .alarmDismissed, .alarmSnoozed: following[key] = nil; brightness[key] = nil
+                case .sunriseStarted(let alarm) where follows:
+                    following[key] = alarm
+                    target.light?.follow(key, true)
+                case .alarmFired, .alarmDismissed, .alarmSnoozed:
+                    following[key] = nil
+                    brightness[key] = nil
+                    target.light?.follow(key, false)
                 default: break
                 }
             }
@@ -66,17 +73,19 @@ final class Sampler: Sendable {
             // Its answer may reach the client after the drop is read, so a drop is only counted when no
             // answer to the device came by the next sample.
             let commanded = Set(answered.map(\.thing.rawValue))
-            for key in commanded {
+            for key in commanded where following[key] != nil {
                 following[key] = nil
                 brightness[key] = nil
+                target.light?.follow(key, false)
             }
             for (key, alarm) in suspects where !commanded.contains(key) {
-                if let device = devices[key] { recorder.sunriseWentDown(device.thingName, alarm: alarm) }
+                recorder.sunriseWentDown(ThingName(rawValue: key), alarm: alarm)
             }
             suspects = [:]
-            for (key, entry) in following {
-                let level = await entry.device.reportedState.current.color?.i ?? 0
-                if let last = brightness[key], level < last { suspects[key] = entry.alarm }
+            for (key, alarm) in following {
+                let reported: Int? = if let device = devices[key] { await device.reportedState.current.color?.i ?? 0 } else { target.light?.level(key) }
+                guard let level = reported else { continue }
+                if let last = brightness[key], level < last { suspects[key] = alarm }
                 brightness[key] = level
             }
             if ContinuousClock.now - lastLine >= .seconds(5) {

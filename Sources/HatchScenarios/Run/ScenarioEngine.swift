@@ -22,12 +22,15 @@ public struct ScenarioEngine: Sendable {
         public var sampleInterval: Duration
         /// Told once the target is up, before the first stage: where it runs, e.g. for a live dashboard.
         public var targetStarted: @Sendable (ScenarioTargetInfo) async -> Void
+        /// What starts the fleet's shard processes when the file asks for `fleet.shards` above 1.
+        public var shardLauncher: ShardLauncher?
 
         /// Creates options.
         public init(target: ScenarioTargetChoice = .simulated, progress: @escaping @Sendable (String) -> Void = { _ in },
                     status: @escaping @Sendable (ScenarioLiveStatus) -> Void = { _ in }, sampleInterval: Duration = .seconds(1),
-                    targetStarted: @escaping @Sendable (ScenarioTargetInfo) async -> Void = { _ in }) {
+                    targetStarted: @escaping @Sendable (ScenarioTargetInfo) async -> Void = { _ in }, shardLauncher: ShardLauncher? = nil) {
             self.targetStarted = targetStarted
+            self.shardLauncher = shardLauncher
             self.target = target
             self.progress = progress
             self.status = status
@@ -57,7 +60,7 @@ public struct ScenarioEngine: Sendable {
         let say = options.progress
         let target: RunningTarget
         do {
-            target = try await RunningTarget.start(plan, choice: options.target, run: run, recorder: recorder, ledgers: ledgers)
+            target = try await RunningTarget.start(plan, choice: options.target, launcher: options.shardLauncher, run: run, recorder: recorder, ledgers: ledgers)
         } catch {
             result.error = "the target did not start: \(error)"
             result.realSeconds = recorder.now
@@ -86,7 +89,7 @@ public struct ScenarioEngine: Sendable {
         _ = await samplerTask.value
         let realEnd = recorder.now
         result.simulatedEnd = target.clock.map { Self.iso($0.now) }
-        let memoryEnd = ProcessResources.residentMemoryBytes
+        let memoryEnd = target.residentMemoryBytes
         let online = target.online
         await Task.detached { await target.stop() }.value
         let denied = target.denied

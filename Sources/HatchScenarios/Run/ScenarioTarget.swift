@@ -1,4 +1,5 @@
 import Foundation
+import HatchBrokerConfiguration
 import HatchDeviceModel
 import HatchDeviceSimulator
 import HatchFleetProbes
@@ -26,6 +27,10 @@ final class RunningTarget: Sendable {
     let lockedDown: LockedDownBroker?
     var broker: MosquittoBroker? { lockedDown?.broker }
     let fleet: Fleet?
+    /// The fleet's shard processes, when the file asks for `shards` above 1 (then ``fleet`` is `nil`).
+    let shards: ShardedFleet?
+    /// The brightness the shards' devices report, when a scenario on shards has sunrises to follow.
+    let light: ShadowLightFollower?
     let clock: SimulationClock?
     let shadowService: ShadowService?
     let presence: PresenceWatcher
@@ -34,13 +39,16 @@ final class RunningTarget: Sendable {
     let memoryBaseline: Int
 
     private init(label: String, brokerURL: MQTTBrokerURL, credentials: MQTTCredentials?, tls: MQTTTLSConfiguration? = nil, lockedDown: LockedDownBroker?, fleet: Fleet?,
-                 clock: SimulationClock?, shadowService: ShadowService?, presence: PresenceWatcher, things: [ThingName], memoryBaseline: Int) {
+                 shards: ShardedFleet? = nil, light: ShadowLightFollower? = nil, clock: SimulationClock?, shadowService: ShadowService?, presence: PresenceWatcher, things: [ThingName],
+                 memoryBaseline: Int) {
         self.label = label
         self.brokerURL = brokerURL
         self.credentials = credentials
         self.tls = tls
         self.lockedDown = lockedDown
         self.fleet = fleet
+        self.shards = shards
+        self.light = light
         self.clock = clock
         self.shadowService = shadowService
         self.presence = presence
@@ -48,11 +56,11 @@ final class RunningTarget: Sendable {
         self.memoryBaseline = memoryBaseline
     }
 
-    var simulated: Bool { fleet != nil }
+    var simulated: Bool { fleet != nil || shards != nil }
 
     /// Starts the broker (when private), the shadow service (when split) and creates the fleet; the
     /// devices connect at `fleet.start()`.
-    static func start(_ plan: ScenarioPlan, choice: ScenarioTargetChoice, run: String, recorder: ScenarioRecorder,
+    static func start(_ plan: ScenarioPlan, choice: ScenarioTargetChoice, launcher: ShardLauncher?, run: String, recorder: ScenarioRecorder,
                       ledgers: LedgerRouter) async throws -> RunningTarget {
         let things = plan.definition.devices.map(\.profile.thingName)
         let fleetSection = plan.scenario.fleet
@@ -65,6 +73,7 @@ final class RunningTarget: Sendable {
                                  clock: nil, shadowService: nil, presence: presence, things: things,
                                  memoryBaseline: ProcessResources.residentMemoryBytes)
         case .simulated:
+            if fleetSection.shards > 1, launcher == nil { throw ScenarioRunError.shardsNeedLauncher }
             var lockedDown: LockedDownBroker?
             let url: MQTTBrokerURL
             let mode: ShadowServiceMode = fleetSection.shadowService == .split ? .external : .internal
@@ -94,6 +103,30 @@ final class RunningTarget: Sendable {
                         keepAlive: keepAlive, now: { clock.now }))
                     try await service.start()
                     shadowService = service
+                }
+                if fleetSection.shards > 1, let launcher {
+                    let shards = try ShardedFleet(
+                        setup: ShardedFleet.Setup(
+                            launcher: launcher, count: fleetSection.shards, broker: url,
+                            credentialsFile: lockedDown.map { $0.folder.appendingPathComponent(BrokerCredentialsFile.fileName) },
+                            controller: controller, keepAlive: fleetSection.keepAlive, connectConcurrency: fleetSection.connectConcurrency,
+                            shadowServiceApart: mode == .external, run: run),
+                        plan: plan, clock: clock, recorder: recorder, ledgers: ledgers)
+                    try await shards.prepare()
+                    let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: controller)
+                    try await presence.start()
+                    var light: ShadowLightFollower?
+                    if plan.hasSunrises {
+                        let follower = ShadowLightFollower(broker: url, run: run, keepAlive: keepAlive, credentials: controller, tls: nil)
+                        try await follower.start()
+                        light = follower
+                    }
+                    let where_ = lockedDown == nil ? "broker \(url)" : "private locked-down mosquitto \(url)"
+                    return RunningTarget(
+                        label: "\(things.count) simulated devices in \(fleetSection.shards) shard processes on \(where_)"
+                            + (shadowService == nil ? "" : ", shadow service apart"),
+                        brokerURL: url, credentials: controller, lockedDown: lockedDown, fleet: nil, shards: shards, light: light, clock: clock,
+                        shadowService: shadowService, presence: presence, things: things, memoryBaseline: 0)
                 }
                 var configuration = FleetConfiguration(
                     definition: plan.definition, broker: url, clock: clock, connectConcurrency: fleetSection.connectConcurrency,
@@ -130,7 +163,8 @@ final class RunningTarget: Sendable {
         return (count, nil)
     }
 
-    /// The devices online now: the fleet's own count, or presence for devices the engine did not start.
+    /// The devices online now: the fleet's own count, or presence for shard processes and devices the
+    /// engine did not start.
     var online: Int {
         if let fleet { return fleet.status().online }
         return presence.onlineCount(things)
@@ -138,12 +172,53 @@ final class RunningTarget: Sendable {
 
     /// Fleet messages in and out so far (only a fleet the engine started).
     var messages: Int? {
-        fleet.map { $0.statistics.messagesIn + $0.statistics.messagesOut }
+        if let shards { return shards.messages }
+        return fleet.map { $0.statistics.messagesIn + $0.statistics.messagesOut }
+    }
+
+    /// The fleet's resident memory: this process's, or the shard processes' in all.
+    var residentMemoryBytes: Int {
+        shards?.residentMemoryBytes ?? ProcessResources.residentMemoryBytes
+    }
+
+    /// Connects the fleet's devices: in this process (at the connect ramp's rate, set when the fleet
+    /// was made), or by starting the shard processes with `connectRate`, then waiting (at most
+    /// `timeout`) until presence shows every device online.
+    func startFleet(connectRate: Double?, timeout: Duration) async throws {
+        if let fleet { return try await fleet.start() }
+        guard let shards else { return }
+        try await shards.start(connectRate: connectRate)
+        let deadline = ContinuousClock.now + timeout
+        while online < things.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Brings the shards' message counts up to date (an in-process fleet's are always).
+    func refresh() async {
+        await shards?.refreshStatus()
+    }
+
+    /// Injects a fault into `devices`, in this process or on the shard of each; returns how many it hit.
+    func inject(_ kind: FaultKind, into devices: [DeviceSpec]) async -> Int {
+        let macs = devices.map(\.profile.macAddress.rawValue)
+        if let shards { return await shards.inject(kind, devices: macs) }
+        return await fleet?.inject(FaultInjection(kind: kind, target: .devices(macs))).count ?? 0
+    }
+
+    /// Those of `things` not online now, as the fleet or presence sees them.
+    func away(_ things: [ThingName]) async -> [ThingName] {
+        guard let fleet else { return presence.notOnline(things).map { ThingName(rawValue: $0) } }
+        var away: [ThingName] = []
+        for thing in things where !(await fleet.device(thing.rawValue)?.isOnline ?? false) { away.append(thing) }
+        return away
     }
 
     /// Stops the fleet, the shadow service, the presence watcher and the private broker.
     func stop() async {
         await fleet?.stop()
+        await shards?.stop()
+        await light?.stop()
         await shadowService?.stop()
         await presence.stop()
         lockedDown?.stop()

@@ -64,12 +64,12 @@ final class StageActions: Sendable {
             switch action {
             case .clock:
                 break  // applied before the stage's simulated start is read (StageSequence)
-            case .connect:
-                if let fleet = target.fleet {
+            case .connect(let rate):
+                if target.simulated {
                     sequence.devicesConnecting()
                     recorder.mark(.stage, "devices connecting")
-                    tasks.append(Task { [say] in
-                        do { try await fleet.start() } catch { say("the fleet did not start: \(error)") }
+                    tasks.append(Task { [say, target, timeout = sequence.connectTimeout] in
+                        do { try await target.startFleet(connectRate: rate, timeout: timeout) } catch { say("the fleet did not start: \(error)") }
                     })
                 }
             case .commands(let commands, let indices):
@@ -106,6 +106,7 @@ final class StageActions: Sendable {
         tasks.forEach { $0.cancel() }
         for task in tasks { _ = await task.value }
         await appSession.disconnect()
+        target.shards?.catchUp()
         return ledger.totals()
     }
 
@@ -127,7 +128,7 @@ final class StageActions: Sendable {
 
     // MARK: - Clock
 
-    static func changeClock(_ change: ClockAction, target: RunningTarget, recorder: ScenarioRecorder) {
+    static func changeClock(_ change: ClockAction, target: RunningTarget, recorder: ScenarioRecorder) async {
         guard let clock = target.clock else { return }
         switch change {
         case .jump(let seconds):
@@ -140,6 +141,8 @@ final class StageActions: Sendable {
             clock.setSpeed(0)
             recorder.mark(.clock, "clock paused")
         }
+        // Shard processes take the whole clock, so the time a request spends on its way does not count.
+        await target.shards?.setClock()
     }
 
     /// Sleeps until the simulated clock reaches `offset` seconds after the stage began (real time on
@@ -377,7 +380,7 @@ final class StageActions: Sendable {
     /// Injects `kind` at each of its times; the recovery after each (and whether the presence client saw
     /// the devices go) is watched beside the next injection, which keeps its time.
     private func inject(_ kind: FaultKind, _ fault: FaultAction, indices: [Int]) async {
-        guard let fleet = target.fleet else { return }
+        guard target.simulated else { return }
         let hit = indices.map { devices[$0] }
         let length: Double? = switch kind {
         case .dropConnection(let after): after
@@ -396,16 +399,16 @@ final class StageActions: Sendable {
                 }
                 recorder.mark(.fault, label)
                 let injected = ContinuousClock.now
-                _ = await fleet.inject(FaultInjection(kind: kind, target: .devices(hit.map(\.profile.macAddress.rawValue))))
+                _ = await target.inject(kind, into: hit)
                 guard let length else { continue }
-                watches.addTask { await self.watch(label, hit: hit, injected: injected, length: length, fleet: fleet) }
+                watches.addTask { await self.watch(label, hit: hit, injected: injected, length: length) }
             }
         }
     }
 
     /// After a connection fault: whether the presence client saw every device go, and how long after the
     /// fault's end they were all back.
-    private func watch(_ label: String, hit: [DeviceSpec], injected: ContinuousClock.Instant, length: Double, fleet: Fleet) async {
+    private func watch(_ label: String, hit: [DeviceSpec], injected: ContinuousClock.Instant, length: Double) async {
         let things = hit.map(\.profile.thingName)
         let keepAlive = Duration.seconds(sequence.plan.scenario.fleet.keepAlive)
         let presence = Task { [recorder, target] in
@@ -414,19 +417,17 @@ final class StageActions: Sendable {
             recorder.missedPresence(gone.values.count { $0 == nil })
         }
         try? await Task.sleep(until: injected + .milliseconds(Int(length * 1000)))
-        await watchRecovery(label, devices: hit.compactMap { fleet.device($0.profile.macAddress.rawValue) }, length: length)
+        await watchRecovery(label, things: things, length: length)
         await presence.value
     }
 
     /// Measures how long after a fault's end the devices it hit were all online again.
-    private func watchRecovery(_ label: String, devices hit: [SimulatedDevice], length: Double) async {
+    private func watchRecovery(_ label: String, things: [ThingName], length: Double) async {
         let ended = ContinuousClock.now
         let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(length)
-        var waiting = hit
+        var waiting = things
         while !waiting.isEmpty, ContinuousClock.now - ended < limit, !Task.isCancelled {
-            var still: [SimulatedDevice] = []
-            for device in waiting where !(await device.isOnline) { still.append(device) }
-            waiting = still
+            waiting = await target.away(waiting)
             if !waiting.isEmpty { try? await Task.sleep(for: .milliseconds(100)) }
         }
         let seconds = waiting.isEmpty ? (ContinuousClock.now - ended).seconds : nil

@@ -39,17 +39,21 @@ final class StageSequence: Sendable {
         return now - (messagesAtStart.withLock { $0 } ?? 0)
     }
 
+    /// How long the shard processes' devices get to come online before the first stage: 30 s, and a
+    /// second for each 200 devices.
+    var connectTimeout: Duration { .seconds(30 + plan.deviceCount / 200) }
+
     /// Simulated seconds an event may lie off its time: a real second at the clock's speed, at least five.
     var tolerance: Double { max(5, (target.clock?.speed ?? plan.scenario.clock.speed).rounded(.up)) }
 
     func run(into result: inout ScenarioResult) async throws {
         let say = options.progress
         let connectsLater = plan.connectRate != nil
-        if let fleet = target.fleet, !connectsLater {
-            say("connecting \(plan.deviceCount) devices")
+        if target.simulated, !connectsLater {
+            say("connecting \(plan.deviceCount) devices" + (target.shards == nil ? "" : " in \(plan.scenario.fleet.shards) shard processes"))
             messagesAtStart.withLock { $0 = target.messages }
-            try await fleet.start()
-            say("\(fleet.status().online)/\(plan.deviceCount) online")
+            try await target.startFleet(connectRate: nil, timeout: connectTimeout)
+            say("\(target.online)/\(plan.deviceCount) online")
         }
         var settled: [ExpectationResult] = []
         for (index, planned) in plan.stages.enumerated() {
@@ -99,7 +103,7 @@ final class StageSequence: Sendable {
         }
 
         // Clock changes first: the stage's simulated time starts where they leave the clock.
-        for case .clock(let change) in runnable { StageActions.changeClock(change, target: target, recorder: recorder) }
+        for case .clock(let change) in runnable { await StageActions.changeClock(change, target: target, recorder: recorder) }
         let simStart = target.clock?.now
         let actions = StageActions(sequence: self, stage: stage, number: number, simStart: simStart ?? Date())
         let stageMessages = target.messages

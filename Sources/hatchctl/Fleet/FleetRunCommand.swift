@@ -46,11 +46,20 @@ struct FleetRunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Stop by itself after this many real seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("The devices' MQTT keep-alive (5…3600): a hung broker is noticed, and a silent device's last will published, after about 1.5× this.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("The devices' MQTT keep-alive (1…3600): a hung broker is noticed, and a silent device's last will published, after about 1.5× this.", valueName: "seconds"))
     var keepAlive: Int = 30
 
     @Option(name: .long, help: ArgumentHelp("Append every request with a clientToken the devices apply (or answer as a repeat) to this file.", valueName: "file"))
     var requestLog: String?
+
+    @Option(name: .long, help: ArgumentHelp("Append the devices' routine, sunrise and alarm events, with their simulated time, to this file.", valueName: "file"))
+    var eventLog: String?
+
+    @Option(name: .long, help: ArgumentHelp("Connect at most this many devices per second (default: as fast as --connect-concurrency lets them).", valueName: "n"))
+    var connectRate: Double?
+
+    @Option(name: .long, help: ArgumentHelp("How many devices connect at once while the fleet starts.", valueName: "n"))
+    var connectConcurrency = 128
 
     @OptionGroup var security: FleetSecurityOptions
 
@@ -67,7 +76,11 @@ struct FleetRunCommand: AsyncParsableCommand {
         try security.validate(broker: broker)
         if inMemory && stateDir != nil { throw ValidationError("--in-memory keeps no folder; give either it or --state-dir.") }
         if let duration, duration <= 0 { throw ValidationError("--duration must be greater than 0.") }
-        guard (5...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 5 to 3600 seconds (got \(keepAlive)).") }
+        guard (1...3600).contains(keepAlive) else { throw ValidationError("--keep-alive takes 1 to 3600 seconds (got \(keepAlive)).") }
+        if let connectRate, !(connectRate > 0) { throw ValidationError("--connect-rate must be greater than 0 (got \(connectRate)).") }
+        guard (1...10_000).contains(connectConcurrency) else {
+            throw ValidationError("--connect-concurrency takes 1 to 10000 (got \(connectConcurrency)).")
+        }
     }
 
     func run() async throws {
@@ -89,10 +102,15 @@ struct FleetRunCommand: AsyncParsableCommand {
             let observer = try requestObserver()
             var configuration = FleetConfiguration(
                 definition: definition, broker: brokerURL, clock: clock.makeClock(), stateDirectory: inMemory ? nil : stateDirectory(for: definition),
-                instanceName: FleetShareSelection.instanceName(share),
+                connectConcurrency: connectConcurrency, instanceName: FleetShareSelection.instanceName(share),
                 credentials: fleetBroker.credentials,
                 telemetry: FleetTelemetry(logger: logger), keepAlive: .seconds(keepAlive), requestObserver: observer,
                 shadowService: security.shadowService)
+            configuration.connectRate = connectRate
+            if let eventLog {
+                let log = try EngineEventLog(url: URL(fileURLWithPath: eventLog))
+                configuration.engineEventObserver = { thing, event, at in log.record(thing, event, at: at) }
+            }
             configuration.sourceAddresses = sourceAddresses.resolved(devices: definition.devices.count, broker: brokerURL, shard: share)
             if !configuration.sourceAddresses.isEmpty {
                 logger.info("connecting from \(configuration.sourceAddresses.count) local address(es), \(configuration.sourceAddresses.first ?? "")…",

@@ -2,6 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HatchFleetControl
+import HatchFleetLab
+import HatchMosquittoBroker
 import HatchScenarioFile
 import HatchScenarios
 
@@ -81,7 +83,8 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                 Console.write((interactive ? "\r\u{1B}[2K" : "") + "scenario \(elapsed)s: " + line + "\n", to: .standardError)
             },
             status: { live.update($0) },
-            targetStarted: { await live.start($0) }))
+            targetStarted: { await live.start($0) },
+            shardLauncher: ChildProcess.hatchctlExecutable.map { ShardLauncher(executable: $0) }))
         let task = Task { await engine.run() }
         let signals = ScenarioInterruption.cancelOnSignal(task)
         let result = await task.value

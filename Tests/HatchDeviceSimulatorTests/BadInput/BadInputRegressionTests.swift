@@ -72,8 +72,14 @@ struct BadInputRegressionTests {
         #expect(status.clientToken == "s")
         let fault = try FleetControlCommand.decode(Data(#"{"fault":"offline","seconds":3,"devices":["Nursery"]}"#.utf8))
         #expect(fault.command == .fault(FaultInjection(kind: .offline(seconds: 3), target: .devices(["Nursery"]))))
+        let clock = try FleetControlCommand.read(Data(#"{"clock":{"time":1767594600,"speed":600,"at":1767000000.5},"instance":"shard-2of3"}"#.utf8))
+        #expect(clock.command == .clock(.init(time: Date(timeIntervalSince1970: 1_767_594_600), speed: 600,
+                                              at: Date(timeIntervalSince1970: 1_767_000_000.5))))
+        #expect(clock.instance == "shard-2of3")
         for (payload, text) in [(#"{"fault":"reboot","all":true,"seconds":5}"#, "'seconds' unknown field"),
-                                (#"{"fault":"reboot","devices":[1]}"#, "'devices[0]'"), (#"{"status":1}"#, "'status' must be true")] {
+                                (#"{"fault":"reboot","devices":[1]}"#, "'devices[0]'"), (#"{"status":1}"#, "'status' must be true"),
+                                (#"{"clock":{"time":1,"speed":-1,"at":1}}"#, "'clock' must be"), (#"{"clock":{"time":1,"speed":1,"at":1,"x":2}}"#, "'x'"),
+                                (#"{"status":true,"instance":""}"#, "'instance' must be")] {
             let error = try #require(throws: ShadowRejection.self) { try FleetControlCommand.decode(Data(payload.utf8)) }
             #expect(error.code == 400)
             #expect(error.message.contains(text), "\(error.message)")
