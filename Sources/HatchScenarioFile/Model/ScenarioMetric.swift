@@ -61,7 +61,7 @@ public enum ScenarioMetric: String, Sendable, Equatable, CaseIterable, Codable {
         case .routineStepsLate: "routines (not stopped from a client) that did not end within a real second of their start plus their steps' lengths"
         case .routinesStoppedMidStep: "routines stopped from a client in the middle of a step"
         case .messagesPerSecond: "MQTT messages the fleet sent and received per real second, on average"
-        case .memoryPerDevice: "growth of the resident memory of the process running the fleet, from before it started to the end, per device"
+        case .memoryPerDevice: "growth of the resident memory of the process running the fleet, from before it started to the end, per device (with `shards`: the shard processes' memory at the end, per device)"
         case .memoryGrowth: "growth of the resident memory of the process running the fleet from the end of warm-up (the first fifth) to the end"
         case .brokerDenied: "publishes from devices the broker denied"
         }
