@@ -38,6 +38,10 @@ struct BrokerSecurityTests {
         let conf = try String(contentsOf: folder.appendingPathComponent(BrokerConfigurationFiles.configuration), encoding: .utf8)
         #expect(conf.contains("\nrequire_certificate true\n") && conf.contains("\nlistener 1883\n"), "\(conf)")
 
+        // The report for a person: what was written, how to run the fleet against it, and no password.
+        #expect(summary.text.contains("(2 devices)") && summary.text.contains("mqtt 1883, mqtts 8883"), "\(summary.text)")
+        #expect(summary.text.contains("--credentials \(summary.credentialsFile)") && summary.text.contains("a client certificate per user"))
+        #expect(!summary.text.contains(first.controller.password) && !summary.text.contains("shadow-service"), "\(summary.text)")
         let (second, again) = try BrokerSecurity(fleet: "lab", devices: Self.devices, settings: settings(tls: true)).generate()
         #expect(second == first, "passwords and certificates kept")
         #expect(again.keptPasswords == 4 && again.newPasswords == 0)

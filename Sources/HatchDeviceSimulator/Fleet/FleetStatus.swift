@@ -20,6 +20,19 @@ public struct FleetStatus: Sendable, Hashable {
     /// The simulated time.
     public var simulatedTime: Date
 
+    /// Creates a snapshot (a fleet makes its own with ``Fleet/status()``).
+    public init(devices: Int, online: Int, messagesIn: Int, messagesOut: Int, messagesPerSecond: Double, faults: Int, publishFailures: Int,
+                simulatedTime: Date) {
+        self.devices = devices
+        self.online = online
+        self.messagesIn = messagesIn
+        self.messagesOut = messagesOut
+        self.messagesPerSecond = messagesPerSecond
+        self.faults = faults
+        self.publishFailures = publishFailures
+        self.simulatedTime = simulatedTime
+    }
+
     /// The JSON form published retained on `hatch/fleet/status`.
     public var jsonValue: JSONValue {
         ["devices": .int(devices), "online": .int(online), "messagesIn": .int(messagesIn), "messagesOut": .int(messagesOut),

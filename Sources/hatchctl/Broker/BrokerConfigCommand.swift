@@ -112,37 +112,7 @@ struct BrokerConfigCommand: AsyncParsableCommand {
             settings.deviceAccess = .init(shadowService)
             settings.dynamicSecurityPlugin = dynamicSecurityPlugin
             let (_, summary) = try BrokerSecurity(definition: definition, settings: settings).generate()
-            console.emit(summary) { Self.describe(summary) }
+            console.emit(summary) { summary.text }
         }
-    }
-
-    /// The text report: what was written and how to use it; never a password.
-    static func describe(_ summary: BrokerSecurity.Summary) -> String {
-        var lines = [
-            "Wrote a locked-down mosquitto configuration for \(summary.fleet) (\(summary.devices) devices) to \(summary.folder):",
-            "  mosquitto.conf     listeners: " + [summary.plainPort.map { "mqtt \($0)" }, summary.tlsPort.map { "mqtts \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ") + "; anonymous access off",
-            "  passwords          \(summary.devices + 2) users (mosquitto 2 hashes, mode 0600)",
-            summary.shadowService == ShadowServiceMode.external.rawValue
-                ? "  acl                each device only its firmware's topics (as an AWS IoT policy); \(summary.controllerUsername) every device; "
-                    + "\(summary.serviceUsername) the shadow service and the fleet's control channel"
-                : "  acl                each device its own topics; \(summary.controllerUsername) every device; \(summary.serviceUsername) the fleet service",
-            "  client-ids.json    each device's login connects only as its own thing (mosquitto's dynamic-security plugin)",
-            "  credentials.json   the passwords (mode 0600): \(summary.newPasswords) new, \(summary.keptPasswords) kept",
-        ]
-        if let ca = summary.caFile {
-            lines.append("  tls/               CA \(ca), server certificate" + (summary.clientCertificates ? ", a client certificate per user (required)" : ""))
-        }
-        lines += [
-            "Run the fleet against it: hatchctl fleet run --broker \(summary.tlsPort != nil && summary.plainPort == nil ? "mqtts" : "mqtt")://HOST:\(summary.plainPort ?? summary.tlsPort ?? 1883) --credentials \(summary.credentialsFile)"
-                + (summary.shadowService == ShadowServiceMode.external.rawValue ? " --shadow-service external" : ""),
-        ]
-        if summary.shadowService == ShadowServiceMode.external.rawValue {
-            lines.append("Answer the shadows beside it: hatchctl shadow-service --broker URL --credentials \(summary.credentialsFile) --state DIR")
-        }
-        lines += [
-            "Keep the folder private; do not commit it.",
-        ]
-        return lines.joined(separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HatchFleetControl
 
 /// `hatchctl deps graph [PATH] [--format dot|mermaid]`: the build-child graph on standard output, as
 /// `dependency-analyzer graph` prints it.

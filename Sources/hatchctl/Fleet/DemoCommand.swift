@@ -43,7 +43,7 @@ struct DemoCommand: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: home) }
         try BrokerRecord(url: broker.url).save()
 
-        let startTime = Self.nextWeekday(hour: 6, minute: 26, in: TimeZone(identifier: "America/New_York") ?? .gmt)
+        let startTime = SimulationClock.nextWeekday(hour: 6, minute: 26, in: TimeZone(identifier: "America/New_York") ?? .gmt)
         let clock = SimulationClock(mode: .accelerated(speed: speed), startTime: startTime)
         let fleet = try Fleet(configuration: FleetConfiguration(
             definition: definition, broker: try MQTTBrokerURL(broker.url), clock: clock,
@@ -91,19 +91,5 @@ struct DemoCommand: AsyncParsableCommand {
 
     private func say(_ text: String) {
         Console.write(text + "\n", to: .standardOutput)
-    }
-
-    /// The next Monday-to-Friday date at `hour:minute` in `zone`, so the work-day alarm fires.
-    static func nextWeekday(hour: Int, minute: Int, in zone: TimeZone, from now: Date = Date()) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        var day = calendar.startOfDay(for: now)
-        while true {
-            day = calendar.date(byAdding: .day, value: 1, to: day) ?? day.addingTimeInterval(86_400)
-            let weekday = calendar.component(.weekday, from: day)
-            if (2...6).contains(weekday), let date = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day) {
-                return date
-            }
-        }
     }
 }

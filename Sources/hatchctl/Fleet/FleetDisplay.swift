@@ -1,5 +1,6 @@
 import Foundation
 import HatchDeviceSimulator
+import HatchFleetService
 
 /// What `fleet run` shows besides its log: on a terminal, a progress bar while devices connect, then
 /// one live status line that log lines scroll above; with `--json`, one status object per line on
@@ -18,21 +19,16 @@ struct FleetDisplay: Sendable {
 
     func progress(_ progress: FleetProgress) {
         if console.json {
-            console.stream(ProgressLine(connected: progress.connected, failed: progress.failed, total: progress.total)) { "" }
-            return
+            console.stream(FleetStatusLine(progress)) { "" }
+        } else if interactive {
+            statusLine(progress.bar())
         }
-        guard interactive else { return }
-        let width = 30
-        let done = progress.total == 0 ? width : width * (progress.connected + progress.failed) / progress.total
-        let bar = String(repeating: "█", count: done) + String(repeating: "·", count: width - done)
-        let failed = progress.failed > 0 ? " (\(progress.failed) failed, retrying)" : ""
-        statusLine("connecting [\(bar)] \(progress.connected)/\(progress.total)\(failed)")
     }
 
     func connected(_ status: FleetStatus, after elapsed: Duration) {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         if console.json {
-            console.stream(StatusLine(event: "connected", status: status, seconds: seconds)) { "" }
+            console.stream(FleetStatusLine(event: "connected", status: status, seconds: seconds)) { "" }
         } else if interactive {
             Console.write("\r\u{1B}[2K", to: .standardError)
         }
@@ -40,7 +36,7 @@ struct FleetDisplay: Sendable {
 
     func status(_ status: FleetStatus) {
         if console.json {
-            console.stream(StatusLine(event: "status", status: status, seconds: nil)) { "" }
+            console.stream(FleetStatusLine(event: "status", status: status)) { "" }
         } else if interactive {
             statusLine("\(status.summary) · simulated \(status.simulatedTime.formatted(.iso8601))")
         }
@@ -52,42 +48,11 @@ struct FleetDisplay: Sendable {
     }
 
     func stopped(_ status: FleetStatus) {
-        if console.json { console.stream(StatusLine(event: "stopped", status: status, seconds: nil)) { "" } }
+        if console.json { console.stream(FleetStatusLine(event: "stopped", status: status)) { "" } }
     }
 
     /// Rewrites the live line on the terminal (log lines clear it before they print).
     private func statusLine(_ text: String) {
         Console.write("\r\u{1B}[2K" + text, to: .standardError)
-    }
-
-    private struct ProgressLine: Encodable {
-        var event = "progress"
-        let connected: Int
-        let failed: Int
-        let total: Int
-    }
-
-    private struct StatusLine: Encodable {
-        let event: String
-        let devices: Int
-        let online: Int
-        let messagesPerSecond: Double
-        let messagesIn: Int
-        let messagesOut: Int
-        let faults: Int
-        let simulatedTime: Date
-        let connectSeconds: Double?
-
-        init(event: String, status: FleetStatus, seconds: Double?) {
-            self.event = event
-            devices = status.devices
-            online = status.online
-            messagesPerSecond = (status.messagesPerSecond * 10).rounded() / 10
-            messagesIn = status.messagesIn
-            messagesOut = status.messagesOut
-            faults = status.faults
-            simulatedTime = status.simulatedTime
-            connectSeconds = seconds
-        }
     }
 }

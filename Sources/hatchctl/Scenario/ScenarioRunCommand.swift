@@ -14,7 +14,8 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run a scenario file and decide its expectations.",
         discussion: """
-            By default the scenario's own fleet runs in this process on a private mosquitto. With --devices (on \
+            By default the scenario's own fleet runs in this process (or, with `fleet.shards`, in that many \
+            `hatchctl fleet run --shard I/N` processes) on a private mosquitto. With --devices (on \
             --broker, else on the broker `hatchctl fleet run` recorded) it drives devices it did not start (real \
             hardware, or `hatchctl fleet run` elsewhere): \
             simulator-only steps (clock changes, faults, broker actions) and metrics are then reported not \

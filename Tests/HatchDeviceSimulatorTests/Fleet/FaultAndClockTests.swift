@@ -62,4 +62,33 @@ struct FaultAndClockTests {
         clock.advance(by: 3600)
         #expect(clock.now >= paused.addingTimeInterval(3600))
     }
+
+    @Test("a whole clock setting gives another process the same time, whenever it arrives; pausing keeps it")
+    func clockSettingsAreWhole() {
+        let engine = SimulationClock(mode: .accelerated(speed: 600), startTime: Date(timeIntervalSince1970: 1_772_400_000))
+        engine.advance(by: 3600)
+        let reading = engine.reading
+        let shard = SimulationClock(mode: .accelerated(speed: 60))
+        shard.set(reading.time, speed: reading.speed, at: reading.at)
+        #expect(shard.speed == 600)
+        #expect(abs(shard.now.timeIntervalSince(engine.now)) < 60, "the same clock, up to the real time between the two reads")
+        let paused = SimulationClock(mode: .accelerated(speed: 60))
+        paused.set(Date(timeIntervalSince1970: 1_772_400_000), speed: 0, at: Date().addingTimeInterval(-100))
+        #expect(paused.now == Date(timeIntervalSince1970: 1_772_400_000))
+    }
+
+    @Test("the demo's start: the next work day at the time asked, in the zone asked, whatever the day and hour now")
+    func nextWeekday() throws {
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // From a Friday evening, a Saturday, a Sunday noon and a Wednesday morning (2026-03-06 is a Friday).
+        for (now, expectedDay) in [(1_772_841_600.0, 9), (1_772_874_000, 9), (1_772_989_200, 9), (1_773_219_600, 12)] {
+            let start = SimulationClock.nextWeekday(hour: 6, minute: 26, in: zone, after: Date(timeIntervalSince1970: now))
+            let parts = calendar.dateComponents([.day, .hour, .minute, .weekday], from: start)
+            #expect(parts.hour == 6 && parts.minute == 26, "\(start)")
+            #expect((2...6).contains(parts.weekday ?? 0), "\(start)")
+            #expect(parts.day == expectedDay, "from \(Date(timeIntervalSince1970: now)): \(start)")
+        }
+    }
 }

@@ -1,24 +1,30 @@
 import Dispatch
 import Foundation
-import HatchFleetControl
 import HatchMosquittoBroker
 
 /// The `dependency-analyzer` executable, which `hatchctl deps` runs as a child process instead of linking
 /// the analyzer (and with it swift-syntax): found next to `hatchctl` in its build folder, else on `PATH`.
-enum DependencyAnalyzerTool {
+package enum DependencyAnalyzerTool {
     /// The executable's name, as `swift build --product dependency-analyzer` builds it.
-    static let executableName = "dependency-analyzer"
+    package static let executableName = "dependency-analyzer"
 
     /// What one run printed and how it ended.
-    struct Run: Sendable {
-        let standardOutput: String
-        let standardError: String
-        let status: Int32
+    package struct Run: Sendable {
+        package let standardOutput: String
+        package let standardError: String
+        package let status: Int32
+
+        /// What a run printed and how it ended.
+        package init(standardOutput: String, standardError: String, status: Int32) {
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+            self.status = status
+        }
     }
 
     /// Runs the analyzer with `arguments` and waits for it. A failure to run it at all (not found, not
     /// startable) is a ``FleetControlError/invalidArgument(_:)`` that says how to build it.
-    static func run(_ arguments: [String]) async throws -> Run {
+    package static func run(_ arguments: [String]) async throws -> Run {
         let executable = try locate()
         let process = ChildProcess()
         process.executableURL = executable
@@ -54,7 +60,7 @@ enum DependencyAnalyzerTool {
 
     /// `dependency-analyzer` in the folder of the running `hatchctl` (symbolic links resolved), else the
     /// first executable one on `PATH`.
-    static func locate() throws -> URL {
+    package static func locate() throws -> URL {
         let manager = FileManager.default
         var folders: [URL] = []
         if let executable = Bundle.main.executableURL {
@@ -74,7 +80,7 @@ enum DependencyAnalyzerTool {
 
     /// Relays the analyzer's standard error when it could not analyse `root` (status 2: no package there)
     /// as the error `hatchctl deps` has always reported, and any other unexpected status verbatim.
-    static func failure(of run: Run, root: String) -> FleetControlError {
+    package static func failure(of run: Run, root: String) -> FleetControlError {
         let message = run.standardError
             .split(separator: "\n").map(String.init)
             .map { $0.hasPrefix("error: ") ? String($0.dropFirst("error: ".count)) : $0 }
