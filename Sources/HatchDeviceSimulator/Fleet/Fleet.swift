@@ -416,6 +416,9 @@ public final class Fleet: Sendable {
         }
     }
 
+    /// Whether this process runs one share of a fleet (`fleet run --shard I/N`).
+    private var isShard: Bool { configuration.instanceName.hasPrefix("shard-") }
+
     /// The reply to a control payload (the control topic's logic without the broker), with this
     /// fleet's instance name; `nil` for a request addressed to another instance.
     func controlReply(to payload: Data) async -> JSONValue? {
@@ -431,12 +434,18 @@ public final class Fleet: Sendable {
             case .clock(let setting):
                 configuration.clock.set(setting.time, speed: setting.speed, at: setting.at)
                 reply["clock"] = setting.jsonValue
-            case .fault(let fault):
+            case .fault(var fault):
                 if case .devices(let names) = fault.target {
                     let unknown = names.filter { resolve(.devices([$0])).isEmpty }
-                    if !unknown.isEmpty {
+                    // A shard holds only its share of the fleet: it injects the devices it has and names the
+                    // others, which another shard may hold; a whole fleet refuses a name it does not know.
+                    if !unknown.isEmpty, !isShard || unknown.count == names.count {
                         throw ShadowRejection(code: 404, message: "no device named \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in this fleet; "
                                               + "name devices by name, MAC or thing name", clientToken: token)
+                    }
+                    if !unknown.isEmpty {
+                        fault.target = .devices(names.filter { !unknown.contains($0) })
+                        reply["elsewhere"] = .array(unknown.map { .string($0) })
                     }
                 }
                 let things = await inject(fault)

@@ -68,8 +68,9 @@ struct FleetFaultCommand: AsyncParsableCommand {
             }
             let reply = try await FleetControlRequest.send(request, broker: options.broker.resolvedConnection(), timeout: options.timeout.seconds)
             let hit = reply["devices"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            if hit.isEmpty {
-                throw FleetControlError.unknownDevice(query: devices.joined(separator: ", "), known: [])
+            let missing = reply["elsewhere"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            if hit.isEmpty || !missing.isEmpty {
+                throw FleetControlError.unknownDevice(query: (hit.isEmpty ? devices : missing).joined(separator: ", "), known: [])
             }
             console.emit(reply) { "injected \(kind) into \(hit.count) device(s): \(hit.joined(separator: ", "))" }
         }
