@@ -112,14 +112,22 @@ final class RunningTarget: Sendable {
                             controller: controller, keepAlive: fleetSection.keepAlive, connectConcurrency: fleetSection.connectConcurrency,
                             shadowServiceApart: mode == .external, run: run),
                         plan: plan, clock: clock, recorder: recorder, ledgers: ledgers)
-                    try await shards.prepare()
                     let presence = PresenceWatcher(broker: url, run: run, keepAlive: keepAlive, credentials: controller)
-                    try await presence.start()
                     var light: ShadowLightFollower?
-                    if plan.hasSunrises {
-                        let follower = ShadowLightFollower(broker: url, run: run, keepAlive: keepAlive, credentials: controller, tls: nil)
-                        try await follower.start()
-                        light = follower
+                    do {
+                        try await shards.prepare()
+                        try await presence.start()
+                        if plan.hasSunrises {
+                            let follower = ShadowLightFollower(broker: url, run: run, keepAlive: keepAlive, credentials: controller, tls: nil)
+                            light = follower
+                            try await follower.start()
+                        }
+                    } catch {
+                        await shards.stop()
+                        await presence.stop()
+                        await light?.stop()
+                        await shadowService?.stop()
+                        throw error
                     }
                     let where_ = lockedDown == nil ? "broker \(url)" : "private locked-down mosquitto \(url)"
                     return RunningTarget(

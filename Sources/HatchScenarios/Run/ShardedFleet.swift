@@ -101,7 +101,7 @@ final class ShardedFleet: Sendable {
                        let received = status["messagesIn"]?.intValue, let sent = status["messagesOut"]?.intValue {
                         messageCounts.withLock { $0[instance] = received + sent }
                     }
-                    replies.withLock { $0[token, default: []].append(reply) }
+                    if token != self.statusToken { replies.withLock { $0[token, default: []].append(reply) } }
                 }
             })
             tasks.append(Task { [recorder, ledgers] in
@@ -238,9 +238,13 @@ final class ShardedFleet: Sendable {
         return hit
     }
 
-    /// Asks every shard for its status; the answers update ``messages``.
+    /// The token of the status requests whose answers only update ``messages``.
+    private var statusToken: String { "\(setup.run)-status" }
+
+    /// Asks every shard for its status without waiting: the answers update ``messages`` as they come.
     func refreshStatus() async {
-        _ = await request(["status": true], timeout: .seconds(2))
+        let payload: JSONObject = ["status": true, "clientToken": .string(statusToken)]
+        _ = try? await control.publish(Topics.fleetControl, payload: JSONValue.object(payload).jsonData, qos: .atMostOnce)
     }
 
     /// Messages the shards' devices received and published, as of their last status.

@@ -44,10 +44,13 @@ final class ScenarioLivePage: Sendable {
                 return current
             }, changeClock: fleetControls.changeClock, injectFault: fleetControls.injectFault)
         } else {
+            // Shard processes follow the scenario's clock, which only its stages change; other devices keep their own.
+            let clock = target.clock
             controls = SimulationControls(status: {
-                SimulationStatus(time: ISO8601DateFormatter().string(from: Date()), speed: 1, faults: [], scenario: self.current)
-            }, changeClock: { _ in .failed("The devices' clock is their own: the scenario did not start them.") },
-               injectFault: { _, _, _, _ in .failed("Faults need a fleet the scenario started.") })
+                SimulationStatus(time: ISO8601DateFormatter().string(from: clock?.now ?? Date()), speed: clock?.speed ?? 1, faults: [], scenario: self.current)
+            }, changeClock: { _ in .failed(clock == nil ? "The devices' clock is their own: the scenario did not start them."
+                                                         : "The scenario's stages set the clock of its shard processes.") },
+               injectFault: { _, _, _, _ in .failed("Faults from the page need a fleet in the scenario's own process.") })
         }
         let service = DashboardService(
             connection: BrokerConnection(url: target.brokerURL.description, credentials: target.credentials, tls: target.tls),
