@@ -82,10 +82,11 @@ struct ScenarioCommandTests {
         let hatchctl = try Hatchctl()
         let folder = try TemporaryFolder(prefix: "hatch-scenario")
         let junit = folder.url.appendingPathComponent("junit.xml")
-        let shardFoldersBefore = Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-            .filter { $0.hasPrefix("hatch-scenario-shards-") })
+        // The run's own temporary folder, where the shards' and the broker's folders go.
+        let temporary = folder.url.appendingPathComponent("tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let result = try await hatchctl.run(["scenario", "run", Self.fixtures.appendingPathComponent("sharded.yaml").path,
-                                             "--junit", junit.path, "--json"])
+                                             "--junit", junit.path, "--json"], environment: ["TMPDIR": temporary.path])
         #expect(result.status == 0, "\(result)")
         let body = try #require(try result.json() as? [String: Any], "\(result)")
         #expect(body["verdict"] as? String == "pass", "\(result)")
@@ -100,9 +101,9 @@ struct ScenarioCommandTests {
         #expect(stages.allSatisfy { $0["notApplicable"] == nil }, "every step runs on shards: \(stages)")
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(!xml.contains("<failure") && !xml.contains("<skipped"), "\(xml)")
-        // The shards' folder goes once every shard process has ended.
-        let temporary = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-        #expect(Set(temporary.filter { $0.hasPrefix("hatch-scenario-shards-") }).isSubset(of: shardFoldersBefore), "\(temporary)")
+        // The shards' folder and the broker's go once every shard process and the broker have ended.
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(!left.contains { $0.hasPrefix("hatch-scenario-shards-") || $0.hasPrefix("hatch-scenario-broker-") }, "\(left)")
     }
 
     @Test("Ctrl-C stops cleanly, writes the report marked interrupted and exits 130")

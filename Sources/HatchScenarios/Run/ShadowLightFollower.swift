@@ -3,8 +3,8 @@ import HatchDeviceModel
 import HatchMQTT
 import Synchronization
 
-/// Follows the brightness devices in other processes report, from their shadows' `update/documents`,
-/// for the devices it is told to follow: how the sampler checks that a sunrise on a shard process only
+/// Follows the brightness devices in other processes report, from their shadows' `update/accepted`
+/// (each report's changed fields only, so small to read), for the devices it is told to follow: how the sampler checks that a sunrise on a shard process only
 /// rises, as it reads an in-process device's state directly.
 final class ShadowLightFollower: Sendable {
     private let session: MQTTSession
@@ -20,7 +20,7 @@ final class ShadowLightFollower: Sendable {
 
     func start() async throws {
         try await session.connect()
-        let documents = try await session.subscribe("$aws/things/+/shadow/update/documents", qos: .atMostOnce)
+        let documents = try await session.subscribe("$aws/things/+/shadow/update/accepted", qos: .atMostOnce)
         listener.withLock { $0 = Task { [weak self] in
             for await message in documents {
                 guard let self else { return }
@@ -29,7 +29,7 @@ final class ShadowLightFollower: Sendable {
                 let thing = String(levels_[2])
                 guard levels.withLock({ $0.keys.contains(thing) }),
                       let body = try? JSONValue(data: message.payload),
-                      let level = body[path: ["current", "state", "reported", "current", "color", "i"]]?.intValue else { continue }
+                      let level = body[path: ["state", "reported", "current", "color", "i"]]?.intValue else { continue }
                 levels.withLock { if $0.keys.contains(thing) { $0[thing] = level } }
             }
         } }
