@@ -40,6 +40,8 @@ final class ShardedFleet: Sendable {
     private let followers = Mutex<[Task<Void, Never>]>([])
     private let requestLogs: [LogTail]
     private let eventLogs: [LogTail]
+    /// Held while the logs are read, so that their lines reach the ledgers and the recorder in order.
+    private let reading = Mutex<Void>(())
     /// The shard (0-based) of each device, by MAC address, as `FleetDefinition.shard(_:of:)` deals them.
     private let shardOfDevice: [String: Int]
 
@@ -90,8 +92,6 @@ final class ShardedFleet: Sendable {
     func prepare() async throws {
         try await control.connect()
         let answers = try await control.subscribe(Topics.fleetControlReply, qos: .atLeastOnce)
-        let requestLogs = requestLogs
-        let eventLogs = eventLogs
         followers.withLock { tasks in
             tasks.append(Task { [weak self] in
                 for await message in answers {
@@ -104,28 +104,26 @@ final class ShardedFleet: Sendable {
                     if token != self.statusToken { replies.withLock { $0[token, default: []].append(reply) } }
                 }
             })
-            tasks.append(Task { [recorder, ledgers] in
+            tasks.append(Task { [weak self] in
                 while !Task.isCancelled {
-                    Self.follow(requestLogs: requestLogs, eventLogs: eventLogs, recorder: recorder, ledgers: ledgers)
+                    self?.catchUp()
                     try? await Task.sleep(for: .milliseconds(100))
                 }
             })
         }
     }
 
-    private static func follow(requestLogs: [LogTail], eventLogs: [LogTail], recorder: ScenarioRecorder, ledgers: LedgerRouter) {
-        for log in requestLogs {
-            for line in log.newLines() { if let entry = RequestLog.parse(line) { ledgers.deviceHandled(entry.request) } }
-        }
-        for log in eventLogs {
-            for line in log.newLines() { if let entry = EngineEventLog.parse(line) { recorder.engineEvent(entry.thing, entry.event, at: entry.at) } }
-        }
-    }
-
     /// Reads what the shards logged so far into the ledgers and the recorder. A shard logs a request
     /// before the device replies, so after a reply came every application it reports is read.
     func catchUp() {
-        Self.follow(requestLogs: requestLogs, eventLogs: eventLogs, recorder: recorder, ledgers: ledgers)
+        reading.withLock { _ in
+            for log in requestLogs {
+                for line in log.newLines() { if let entry = RequestLog.parse(line) { ledgers.deviceHandled(entry.request) } }
+            }
+            for log in eventLogs {
+                for line in log.newLines() { if let entry = EngineEventLog.parse(line) { recorder.engineEvent(entry.thing, entry.event, at: entry.at) } }
+            }
+        }
     }
 
     /// Starts the shard processes, which connect their devices at once (`connectRate` devices per
