@@ -214,7 +214,7 @@ final class RunningTarget: Sendable {
         return await fleet?.inject(FaultInjection(kind: kind, target: .devices(macs))).count ?? 0
     }
 
-    /// Those of `things` not online now, as the fleet or presence sees them.
+    /// Those of `things` not online now, as the fleet in this process or presence sees them.
     func away(_ things: [ThingName]) async -> [ThingName] {
         guard let fleet else { return presence.notOnline(things).map { ThingName(rawValue: $0) } }
         var away: [ThingName] = []

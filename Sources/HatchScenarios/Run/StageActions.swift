@@ -417,14 +417,23 @@ final class StageActions: Sendable {
             recorder.missedPresence(gone.values.count { $0 == nil })
         }
         try? await Task.sleep(until: injected + .milliseconds(Int(length * 1000)))
-        await watchRecovery(label, things: things, length: length)
+        await watchRecovery(label, things: things, injected: injected, length: length)
         await presence.value
     }
 
-    /// Measures how long after a fault's end the devices it hit were all online again.
-    private func watchRecovery(_ label: String, things: [ThingName], length: Double) async {
+    /// Measures how long after a fault's end the devices it hit were all online again: as the fleet in
+    /// this process sees them, or, for shard processes, from the first `online` each published after
+    /// the fault (a record from before it, or a last will still to come, would say nothing about the return).
+    private func watchRecovery(_ label: String, things: [ThingName], injected: ContinuousClock.Instant, length: Double) async {
         let ended = ContinuousClock.now
         let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(length)
+        guard target.fleet != nil else {
+            let back = await target.presence.waitUntil(online: true, things: things, since: injected, timeout: ended - injected + limit)
+            let notBack = back.values.count { $0 == nil }
+            let latest = back.values.compactMap { $0 }.max() ?? .zero
+            let seconds = notBack == 0 ? max(0, (latest - .milliseconds(Int(length * 1000))).seconds) : nil
+            return recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: seconds, notBack: notBack))
+        }
         var waiting = things
         while !waiting.isEmpty, ContinuousClock.now - ended < limit, !Task.isCancelled {
             waiting = await target.away(waiting)
