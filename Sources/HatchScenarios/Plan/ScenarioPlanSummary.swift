@@ -24,6 +24,8 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
     public let file: String
     /// Devices in the fleet.
     public let devices: Int
+    /// How many processes run them (`fleet.shards`).
+    public let shards: Int
     /// The seed.
     public let seed: UInt64
     /// The clock's start as written, or `nil` for now.
@@ -40,6 +42,7 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
         scenario = plan.scenario.name
         file = plan.scenario.file
         devices = plan.deviceCount
+        shards = plan.scenario.fleet.shards
         seed = plan.seed
         clockStart = plan.scenario.clock.startText
         speed = plan.scenario.clock.speed
@@ -60,7 +63,7 @@ public struct ScenarioPlanSummary: Encodable, Sendable {
 
     /// The plan in lines of text.
     public var text: String {
-        var lines = ["\(file): valid — \(scenario), \(devices) devices, seed \(seed), clock \(clockStart ?? "now") ×\(String(format: "%g", speed))"]
+        var lines = ["\(file): valid — \(scenario), \(devices) devices\(shards > 1 ? " in \(shards) shard processes" : ""), seed \(seed), clock \(clockStart ?? "now") ×\(String(format: "%g", speed))"]
         for (index, stage) in stages.enumerated() {
             lines.append("  \(index + 1). \(stage.name) (\(stage.length))")
             for action in stage.actions { lines.append("       \(action)") }

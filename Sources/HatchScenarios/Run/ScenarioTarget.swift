@@ -171,11 +171,18 @@ final class RunningTarget: Sendable {
         return (count, nil)
     }
 
-    /// The devices online now: the fleet's own count, or presence for shard processes and devices the
-    /// engine did not start.
+    /// The devices online now: the fleet's own count, the shard processes' counts, or presence for
+    /// devices the engine did not start.
     var online: Int {
         if let fleet { return fleet.status().online }
+        if let shards { return shards.online }
         return presence.onlineCount(things)
+    }
+
+    /// The devices online, counting only what shard processes answered since `since` (after a broker
+    /// restart, an answer from before it says nothing); ``online`` for a fleet in this process.
+    func online(answeredSince since: ContinuousClock.Instant) -> Int {
+        shards?.online(answeredSince: since) ?? online
     }
 
     /// Fleet messages in and out so far (only a fleet the engine started).
@@ -191,14 +198,15 @@ final class RunningTarget: Sendable {
 
     /// Connects the fleet's devices: in this process (at the connect ramp's rate, set when the fleet
     /// was made), or by starting the shard processes with `connectRate`, then waiting (at most
-    /// `timeout`) until presence shows every device online.
+    /// `timeout`) until they count every device online.
     func startFleet(connectRate: Double?, timeout: Duration) async throws {
         if let fleet { return try await fleet.start() }
         guard let shards else { return }
         try await shards.start(connectRate: connectRate)
         let deadline = ContinuousClock.now + timeout
         while online < things.count, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
+            await shards.refreshStatus()
+            try await Task.sleep(for: .milliseconds(250))
         }
     }
 

@@ -37,6 +37,8 @@ final class ShardedFleet: Sendable {
     private let control: MQTTSession
     private let replies = Mutex<[String: [JSONValue]]>([:])
     private let messageCounts = Mutex<[String: Int]>([:])
+    /// Each shard's devices online, as it last answered, and when the answer came.
+    private let onlineCounts = Mutex<[String: (online: Int, at: ContinuousClock.Instant)]>([:])
     private let followers = Mutex<[Task<Void, Never>]>([])
     private let requestLogs: [LogTail]
     private let eventLogs: [LogTail]
@@ -100,6 +102,7 @@ final class ShardedFleet: Sendable {
                     if let instance = reply["instance"]?.stringValue, let status = reply["status"],
                        let received = status["messagesIn"]?.intValue, let sent = status["messagesOut"]?.intValue {
                         messageCounts.withLock { $0[instance] = received + sent }
+                        if let online = status["online"]?.intValue { onlineCounts.withLock { $0[instance] = (online, .now) } }
                     }
                     if token != self.statusToken { replies.withLock { $0[token, default: []].append(reply) } }
                 }
@@ -249,6 +252,15 @@ final class ShardedFleet: Sendable {
     var messages: Int {
         messageCounts.withLock { $0.values.reduce(0, +) }
     }
+
+    /// The devices online as the shards answered since `since`: each shard counts its own connected
+    /// devices; a shard that has not answered since then (its broker down, or itself) counts none.
+    func online(answeredSince since: ContinuousClock.Instant) -> Int {
+        onlineCounts.withLock { $0.values.reduce(0) { $0 + ($1.at >= since ? $1.online : 0) } }
+    }
+
+    /// The devices online as the shards answered in the last 3 s (they are asked every sample).
+    var online: Int { online(answeredSince: .now - .seconds(3)) }
 
     /// The shard processes' resident memory in all.
     var residentMemoryBytes: Int {

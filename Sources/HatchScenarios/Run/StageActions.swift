@@ -488,10 +488,11 @@ final class StageActions: Sendable {
         let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(5)
         // A hang the devices' keep-alive did not notice leaves them online: then they are back at once.
         try? await Task.sleep(for: .milliseconds(200))
-        while target.online < before, ContinuousClock.now - back < limit {
+        while target.online(answeredSince: back) < before, ContinuousClock.now - back < limit {
+            await target.refresh()
             try? await Task.sleep(for: .milliseconds(100))
         }
-        let missing = max(0, before - target.online)
+        let missing = max(0, before - target.online(answeredSince: back))
         recorder.recovered(ScenarioRecorder.Recovery(t: recorder.now, label: label, seconds: missing == 0 ? (ContinuousClock.now - back).seconds : nil,
                                                      notBack: missing))
     }
