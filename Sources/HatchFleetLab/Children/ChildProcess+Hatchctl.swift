@@ -18,21 +18,7 @@ extension ChildProcess {
         guard let executable = Self.hatchctlExecutable else {
             throw FleetLabError.executableNotFound(role: role)
         }
-        executableURL = executable
-        self.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["HATCH_HOME"] = home.path
-        self.environment = environment
-        if !FileManager.default.fileExists(atPath: output.path) { _ = FileManager.default.createFile(atPath: output.path, contents: nil) }
-        let log = try FileHandle(forWritingTo: output)
-        log.seekToEndOfFile()
-        standardOutput = log
-        standardError = log
-        standardInput = FileHandle.nullDevice
-        try run()
-        try? log.close()
-        // Should this process die without stopping the child (SIGKILL), the child stops cleanly too.
-        _ = try? OrphanWatchdog.watch(processIdentifier, stopSignal: "INT", grace: .seconds(30))
+        try runHatchctl(executable, arguments, home: home, output: output)
     }
 
     /// The error for a `hatchctl` child (`role`) that failed as `what` says, with the last lines of

@@ -222,9 +222,8 @@ final class RunningTarget: Sendable {
         return await fleet?.inject(FaultInjection(kind: kind, target: .devices(macs))).count ?? 0
     }
 
-    /// Those of `things` not online now, as the fleet in this process or presence sees them.
-    func away(_ things: [ThingName]) async -> [ThingName] {
-        guard let fleet else { return presence.notOnline(things).map { ThingName(rawValue: $0) } }
+    /// Those of `things` the fleet in this process does not have online now.
+    func away(_ things: [ThingName], in fleet: Fleet) async -> [ThingName] {
         var away: [ThingName] = []
         for thing in things where !(await fleet.device(thing.rawValue)?.isOnline ?? false) { away.append(thing) }
         return away

@@ -170,24 +170,12 @@ final class ShardedFleet: Sendable {
     }
 
     private func launch(_ child: ChildProcess, arguments: [String], home: URL) throws {
-        child.executableURL = setup.launcher.executable
-        child.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment.merging(setup.launcher.environment) { $1 }
-        environment["HATCH_HOME"] = home.path
-        child.environment = environment
-        let output = home.appendingPathComponent("output.log")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let log = try FileHandle(forWritingTo: output)
-        child.standardOutput = log
-        child.standardError = log
-        child.standardInput = FileHandle.nullDevice
         do {
-            try child.run()
+            try child.runHatchctl(setup.launcher.executable, arguments, home: home, environment: setup.launcher.environment,
+                                  output: home.appendingPathComponent("output.log"))
         } catch {
             throw ScenarioRunError.shardsCannotStart("cannot run \(setup.launcher.executable.path): \(error)")
         }
-        try? log.close()
-        _ = try? OrphanWatchdog.watch(child.processIdentifier, stopSignal: "INT", grace: .seconds(30))
     }
 
     /// The error for a shard process that ended, with the end of its output.

@@ -427,7 +427,7 @@ final class StageActions: Sendable {
     private func watchRecovery(_ label: String, things: [ThingName], injected: ContinuousClock.Instant, length: Double) async {
         let ended = ContinuousClock.now
         let limit = Duration.seconds(sequence.plan.scenario.fleet.keepAlive * 2) + .seconds(length)
-        guard target.fleet != nil else {
+        guard let fleet = target.fleet else {
             let back = await target.presence.waitUntil(online: true, things: things, since: injected, timeout: ended - injected + limit)
             let notBack = back.values.count { $0 == nil }
             let latest = back.values.compactMap { $0 }.max() ?? .zero
@@ -436,7 +436,7 @@ final class StageActions: Sendable {
         }
         var waiting = things
         while !waiting.isEmpty, ContinuousClock.now - ended < limit, !Task.isCancelled {
-            waiting = await target.away(waiting)
+            waiting = await target.away(waiting, in: fleet)
             if !waiting.isEmpty { try? await Task.sleep(for: .milliseconds(100)) }
         }
         let seconds = waiting.isEmpty ? (ContinuousClock.now - ended).seconds : nil
